@@ -1,0 +1,306 @@
+"""Typed, frozen schema of every component, decoded from the YAML files in ``data/``.
+
+Every entry carries ``provenance`` (where its facts come from) and a ``note``. The loader
+(``meloch.content.loader``) decodes each file with msgspec, which rejects unknown keys and wrong
+types, then runs cross-checks (counts, references) that name the file, entry and field.
+
+Effects are a tiny data language (see ``docs/content.md``): an ``Effect`` names an ``op`` from the
+engine's effect registry with an amount ``n`` and an optional argument ``arg``; ``one_of`` holds
+alternative effect lists ("/" on a printed benefit).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Provenance = Literal["rulebook", "reference", "standin"]
+Terrain = Literal["farm", "forest", "mountain", "tundra", "village", "factory", "lake", "home"]
+LocKind = Literal["location", "lake", "home"]
+Resource = Literal["food", "oil", "metal", "wood"]
+WorkerColour = Literal["purple", "green", "red", "yellow", "blue"]
+TopAction = Literal["move", "bolster", "trade", "produce"]
+BottomAction = Literal["upgrade", "deploy", "build", "enlist"]
+Role = Literal["scythe", "expeditions"]
+
+
+class Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Common base: frozen, strict about keys."""
+
+
+class Effect(Base):
+    """One benefit or cost. ``op`` is a key of the engine's effect registry."""
+
+    op: str
+    n: int = 1
+    arg: str = ""
+    one_of: tuple[tuple[Effect, ...], ...] = ()
+
+
+Effects = tuple[Effect, ...]
+
+
+# ---------------------------------------------------------------- map
+
+
+class Location(Base):
+    id: str
+    """Stable id: "1".."10" for numbered locations, "lake-w"/"lake-e" for lakes, "home-s"/"home-e"."""
+    kind: LocKind
+    number: int | None = None
+    terrain: Terrain
+    tunnel: bool = False
+    factory: bool = False
+    map_token: bool = False
+    """Setup places a face-down map token here."""
+    corruption: bool = False
+    """Setup stacks 2 corruption tokens here (the dotted box)."""
+    gather: Effects = ()
+    """Benefits exposed from the start (the Expeditions player's Gather)."""
+    revealed: Effects = ()
+    """The benefit under the corruption stack, exposed once the stack is cleared."""
+    x: float
+    y: float
+    """Drawing coordinates: x grows east, y grows north as seen from the Expeditions seat."""
+    half_height: float = 1.0
+    """Half the vertical extent, for the direction rule (north/south compare any part)."""
+    provenance: Provenance
+    note: str = ""
+
+
+class Edge(Base):
+    a: str
+    b: str
+    river: bool = False
+    provenance: Provenance
+    note: str = ""
+
+
+class MapSide(Base):
+    id: str
+    name: str
+    locations: tuple[Location, ...]
+    edges: tuple[Edge, ...]
+    home_scythe: str
+    home_expeditions: str
+    provenance: Provenance
+    note: str = ""
+
+
+# ---------------------------------------------------------------- Triumph Track
+
+
+class Requirement(Base):
+    metric: str
+    """Key of the engine's metric registry (popularity, coins, structures, combat, ...)."""
+    n: int
+    icon: str
+    label: str
+
+
+class Category(Base):
+    column: int
+    combat: bool = False
+    scythe: Requirement
+    expeditions: Requirement
+    provenance: Provenance
+    note: str = ""
+
+
+class TrackSide(Base):
+    id: str
+    categories: tuple[Category, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+# ---------------------------------------------------------------- shared tokens and cards
+
+
+class CombatCardType(Base):
+    id: str
+    name: str
+    value: int
+    count: int
+    combat_effect: str
+    """Key of the engine's combat-effect registry."""
+    combat_text: str
+    discard: Effects
+    """Upper-right benefit gained when discarded on your own turn outside combat."""
+    provenance: Provenance
+    discard_provenance: Provenance
+    note: str = ""
+
+
+class CorruptionToken(Base):
+    colour: Literal["guile", "power"]
+    value: int
+    count: int
+    provenance: Provenance
+    note: str = ""
+
+
+class MapToken(Base):
+    id: str
+    bonus: Effects
+    """Secret bonus the Expeditions player gains; the Scythe player has an encounter instead."""
+    provenance: Provenance
+    note: str = ""
+
+
+class Supply(Base):
+    coins: tuple[tuple[int, int], ...]
+    """(denomination, count) pairs as in the box; the engine tracks totals."""
+    resources_per_kind: int
+    expeditions_workers_per_colour: int
+    unlimited_coins_and_resources: bool
+    provenance: Provenance
+    note: str = ""
+
+
+class MelochHalf(Base):
+    toward_scythe: Effects = ()
+    toward_expeditions: Effects = ()
+
+
+class MelochCard(Base):
+    id: str
+    name: str
+    left: MelochHalf
+    right: MelochHalf
+    """As drawn upright; rotating 180 degrees swaps halves and facing."""
+    provenance: Provenance
+    note: str = ""
+
+
+# ---------------------------------------------------------------- Scythe components
+
+
+class FactionMech(Base):
+    ability: str
+    """Key of the engine's ability registry (riverwalk, speed, warp, ...)."""
+    text: str
+
+
+class Faction(Base):
+    id: str
+    name: str
+    power: int
+    combat_cards: int
+    ability: str
+    ability_text: str
+    riverwalk: tuple[Terrain, ...] = ()
+    mechs: tuple[FactionMech, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+class MatSection(Base):
+    top: TopAction
+    bottom: BottomAction
+    bottom_cost: int
+    """Resources paid at the start (all cost boxes filled)."""
+    bottom_cost_min: int
+    """Cost once every upgradeable cost box has received a cube."""
+    bottom_coins: int
+
+
+class PlayerMat(Base):
+    id: str
+    name: str
+    number: int
+    popularity: int
+    coins: int
+    sections: tuple[MatSection, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+class EncounterOption(Base):
+    text: str
+    cost: Effects = ()
+    gain: Effects = ()
+
+
+class EncounterCard(Base):
+    id: str
+    name: str
+    options: tuple[EncounterOption, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+class FactoryCard(Base):
+    id: str
+    name: str
+    top_text: str
+    cost: Effects
+    gain: Effects
+    move_steps: int = 2
+    move_steps_speed: int = 3
+    provenance: Provenance
+    note: str = ""
+
+
+# ---------------------------------------------------------------- Expeditions components
+
+
+class Mech(Base):
+    id: str
+    name: str
+    ability: str
+    ability_text: str
+    move_min: int = 1
+    move_max: int = 3
+    cap: int = 4
+    """Solve/upgrade/meld cap per game."""
+    start_power: int
+    start_guile: int
+    start_coins: int = 0
+    start_hero_worker: bool = True
+    start_workers: tuple[WorkerColour, ...] = ()
+    provenance: Provenance
+    note: str = ""
+
+
+class DiscoveryCard(Base):
+    """Characters, companions, items, meteorites and quests share one shape."""
+
+    id: str
+    name: str
+    kind: Literal["character", "companion", "item", "meteorite", "quest"]
+    core: Literal["power", "guile"]
+    core_value: int
+    worker: WorkerColour
+    ability: Effects = ()
+    ability_text: str = ""
+    ongoing: str = ""
+    """Items: ongoing ability key (active while on the active row with a worker, or upgraded)."""
+    upgrade_coins: int = 0
+    meld: Effects = ()
+    """Meteorites: the meld bonus, gained again at every later meld."""
+    solve_locations: tuple[str, ...] = ()
+    solve_cost: Effects = ()
+    solve_gain: Effects = ()
+    provenance: Provenance
+    note: str = ""
+
+
+class Content(Base):
+    """Everything loaded, by id."""
+
+    maps: dict[str, MapSide]
+    tracks: dict[str, TrackSide]
+    combat_cards: tuple[CombatCardType, ...]
+    corruption: tuple[CorruptionToken, ...]
+    map_tokens: tuple[MapToken, ...]
+    supply: Supply
+    meloch_cards: tuple[MelochCard, ...]
+    factions: dict[str, Faction]
+    mats: dict[str, PlayerMat]
+    encounters: tuple[EncounterCard, ...]
+    factory_cards: tuple[FactoryCard, ...]
+    mechs: dict[str, Mech]
+    cards: dict[str, DiscoveryCard]
+    """Characters, companions and the discovery deck, by id."""
