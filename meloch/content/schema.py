@@ -29,7 +29,7 @@ class Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
     """Common base: frozen, strict about keys."""
 
 
-class Effect(Base):
+class Effect(Base, frozen=True, kw_only=True):
     """One benefit or cost. ``op`` is a key of the engine's effect registry."""
 
     op: str
@@ -44,7 +44,7 @@ Effects = tuple[Effect, ...]
 # ---------------------------------------------------------------- map
 
 
-class Location(Base):
+class Location(Base, frozen=True, kw_only=True):
     id: str
     """Stable id: "1".."10" for numbered locations, "lake-w"/"lake-e" for lakes, "home-s"/"home-e"."""
     kind: LocKind
@@ -69,7 +69,7 @@ class Location(Base):
     note: str = ""
 
 
-class Edge(Base):
+class Edge(Base, frozen=True, kw_only=True):
     a: str
     b: str
     river: bool = False
@@ -77,7 +77,7 @@ class Edge(Base):
     note: str = ""
 
 
-class MapSide(Base):
+class MapSide(Base, frozen=True, kw_only=True):
     id: str
     name: str
     locations: tuple[Location, ...]
@@ -91,7 +91,7 @@ class MapSide(Base):
 # ---------------------------------------------------------------- Triumph Track
 
 
-class Requirement(Base):
+class Requirement(Base, frozen=True, kw_only=True):
     metric: str
     """Key of the engine's metric registry (popularity, coins, structures, combat, ...)."""
     n: int
@@ -99,7 +99,7 @@ class Requirement(Base):
     label: str
 
 
-class Category(Base):
+class Category(Base, frozen=True, kw_only=True):
     column: int
     combat: bool = False
     scythe: Requirement
@@ -108,7 +108,7 @@ class Category(Base):
     note: str = ""
 
 
-class TrackSide(Base):
+class TrackSide(Base, frozen=True, kw_only=True):
     id: str
     categories: tuple[Category, ...]
     provenance: Provenance
@@ -118,7 +118,7 @@ class TrackSide(Base):
 # ---------------------------------------------------------------- shared tokens and cards
 
 
-class CombatCardType(Base):
+class CombatCardType(Base, frozen=True, kw_only=True):
     id: str
     name: str
     value: int
@@ -133,7 +133,7 @@ class CombatCardType(Base):
     note: str = ""
 
 
-class CorruptionToken(Base):
+class CorruptionToken(Base, frozen=True, kw_only=True):
     colour: Literal["guile", "power"]
     value: int
     count: int
@@ -141,7 +141,7 @@ class CorruptionToken(Base):
     note: str = ""
 
 
-class MapToken(Base):
+class MapToken(Base, frozen=True, kw_only=True):
     id: str
     bonus: Effects
     """Secret bonus the Expeditions player gains; the Scythe player has an encounter instead."""
@@ -149,7 +149,7 @@ class MapToken(Base):
     note: str = ""
 
 
-class Supply(Base):
+class Supply(Base, frozen=True, kw_only=True):
     coins: tuple[tuple[int, int], ...]
     """(denomination, count) pairs as in the box; the engine tracks totals."""
     resources_per_kind: int
@@ -159,12 +159,12 @@ class Supply(Base):
     note: str = ""
 
 
-class MelochHalf(Base):
+class MelochHalf(Base, frozen=True, kw_only=True):
     toward_scythe: Effects = ()
     toward_expeditions: Effects = ()
 
 
-class MelochCard(Base):
+class MelochCard(Base, frozen=True, kw_only=True):
     id: str
     name: str
     left: MelochHalf
@@ -177,13 +177,13 @@ class MelochCard(Base):
 # ---------------------------------------------------------------- Scythe components
 
 
-class FactionMech(Base):
+class FactionMech(Base, frozen=True, kw_only=True):
     ability: str
     """Key of the engine's ability registry (riverwalk, speed, warp, ...)."""
     text: str
 
 
-class Faction(Base):
+class Faction(Base, frozen=True, kw_only=True):
     id: str
     name: str
     power: int
@@ -196,7 +196,7 @@ class Faction(Base):
     note: str = ""
 
 
-class MatSection(Base):
+class MatSection(Base, frozen=True, kw_only=True):
     top: TopAction
     bottom: BottomAction
     bottom_cost: int
@@ -206,7 +206,7 @@ class MatSection(Base):
     bottom_coins: int
 
 
-class PlayerMat(Base):
+class PlayerMat(Base, frozen=True, kw_only=True):
     id: str
     name: str
     number: int
@@ -217,13 +217,13 @@ class PlayerMat(Base):
     note: str = ""
 
 
-class EncounterOption(Base):
+class EncounterOption(Base, frozen=True, kw_only=True):
     text: str
     cost: Effects = ()
     gain: Effects = ()
 
 
-class EncounterCard(Base):
+class EncounterCard(Base, frozen=True, kw_only=True):
     id: str
     name: str
     options: tuple[EncounterOption, ...]
@@ -231,7 +231,7 @@ class EncounterCard(Base):
     note: str = ""
 
 
-class FactoryCard(Base):
+class FactoryCard(Base, frozen=True, kw_only=True):
     id: str
     name: str
     top_text: str
@@ -246,7 +246,7 @@ class FactoryCard(Base):
 # ---------------------------------------------------------------- Expeditions components
 
 
-class Mech(Base):
+class Mech(Base, frozen=True, kw_only=True):
     id: str
     name: str
     ability: str
@@ -264,7 +264,7 @@ class Mech(Base):
     note: str = ""
 
 
-class DiscoveryCard(Base):
+class DiscoveryCard(Base, frozen=True, kw_only=True):
     """Characters, companions, items, meteorites and quests share one shape."""
 
     id: str
@@ -287,7 +287,7 @@ class DiscoveryCard(Base):
     note: str = ""
 
 
-class Content(Base):
+class Content(Base, frozen=True, kw_only=True):
     """Everything loaded, by id."""
 
     maps: dict[str, MapSide]

@@ -1,0 +1,1 @@
+"""Command-line shells over the engine: ``meloch content check``, and later play, selfplay, bench."""

@@ -1,0 +1,111 @@
+"""The engine's public protocol: new_game, decision, legal_actions, apply, view, outcome, and
+serialisation. Nothing else in the engine is meant for the shells."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+
+from meloch.content import load
+from meloch.engine import flow
+from meloch.engine.actions import Action, IllegalAction, parse
+from meloch.engine.model import State
+from meloch.engine.tx import Tx
+
+
+class Decision(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    prompt: str
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    winner: int | None
+    """The winning seat, or None when the game ended without one (turn limit)."""
+    reason: str
+
+
+def decision(state: State) -> Decision | None:
+    """Who must choose now, and what; None when the game is over."""
+    if state.winner >= 0 or not state.frames:
+        return None
+    f = state.frames[-1]
+    return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f))
+
+
+def legal_actions(state: State) -> list[Action]:
+    """The only authority on what may be done now (the deciding seat's options)."""
+    if state.winner >= 0 or not state.frames:
+        return []
+    f = state.frames[-1]
+    opts = flow.HANDLERS[f.kind].options
+    return opts(state, f) if opts is not None else []
+
+
+def apply(state: State, action: Action | str) -> State:
+    """The state after ``action``; ``state`` itself is never changed."""
+    if isinstance(action, str):
+        action = parse(action)
+    if state.winner >= 0:
+        raise IllegalAction("game_over", f"The game is over ({state.reason}); no action is allowed.")
+    legal = legal_actions(state)
+    if action not in legal:
+        raise _refusal(state, action, legal)
+    tx = Tx(state, load())
+    f = tx.pop()
+    tx.s.step += 1
+    flow.HANDLERS[f.kind].resolve(tx, f, action)
+    flow.run(tx)
+    tx.s.events = tuple(tx.events)
+    return tx.s
+
+
+def _refusal(state: State, action: Action, legal: list[Action]) -> IllegalAction:
+    f = state.frames[-1]
+    want = flow.tag(state, f.seat)
+    if action.who != want:
+        return IllegalAction("not_your_turn", f"It is {want}'s decision now, not {action.who}'s.")
+    prompt = flow.HANDLERS[f.kind].prompt(state, f)
+    verbs = sorted({a.verb for a in legal})
+    if action.verb not in verbs:
+        return IllegalAction(
+            "wrong_decision",
+            f"'{action.verb}' does not answer the current decision ({prompt}). Allowed: {', '.join(verbs)}.",
+        )
+    same = [str(a) for a in legal if a.verb == action.verb]
+    shown = "; ".join(same[:12]) + (f"; ... ({len(same)} in all)" if len(same) > 12 else "")
+    return IllegalAction("illegal_choice", f"'{action}' is not allowed now ({prompt}). Allowed: {shown}.")
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner < 0:
+        return None
+    return Outcome(state.winner if state.winner in (0, 1) else None, state.reason)
+
+
+_ENC = msgspec.json.Encoder()
+_DEC = msgspec.json.Decoder(State)
+
+
+def to_json(state: State) -> bytes:
+    return _ENC.encode(state)
+
+
+def from_json(data: bytes | str) -> State:
+    return _DEC.decode(data)
+
+
+def state_hash(state: State) -> str:
+    """A stable digest of the whole state (same in any process)."""
+    return hashlib.sha256(_ENC.encode(state)).hexdigest()[:16]
+
+
+def replay(setup: Any, seed: int, actions: list[str]) -> State:
+    from meloch.engine.setup import new_game
+
+    s = new_game(setup, seed)
+    for a in actions:
+        s = apply(s, a)
+    return s

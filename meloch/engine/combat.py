@@ -1,0 +1,279 @@
+"""Combat: commit (Power Dial and tucked cards, secretly), reveal, card effects, resolve.
+
+Commitments are stored in ``State.combat`` and shown only to their owner until the reveal; the
+attacker commits first, then the defender, then an automatic reveal applies the attacker's cards,
+then the defender's (Ambush may add a card after the reveal), then resolution.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from meloch.engine import effects, flow, track
+from meloch.engine.actions import Action
+from meloch.engine.cards import combat_name, combat_token, combat_type
+from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.tx import Tx
+
+
+def combat_units(state: State, seat: int, loc: str) -> int:
+    p = state.seats[seat]
+    if isinstance(p, ExpSeat):
+        return 1 if p.loc == loc else 0
+    return (p.character == loc) + sum(1 for m in p.mechs if m == loc)
+
+
+def all_units(state: State, loc: str) -> int:
+    """Every unit on the location, both players, workers included (Swarm Tactics)."""
+    n = 0
+    for p in state.seats:
+        if isinstance(p, ExpSeat):
+            n += p.loc == loc
+        else:
+            n += (p.character == loc) + sum(1 for m in p.mechs if m == loc) + sum(1 for w in p.workers if w == loc)
+    return n
+
+
+def start(tx: Tx, attacker: int, loc: str) -> None:
+    s = tx.s
+    s.combat = Combat(loc=loc, attacker=attacker, defender=1 - attacker)
+    tx.log("combat", f"{flow.tag(s, attacker)} attacks {flow.tag(s, 1 - attacker)} on {loc}.", seat=attacker)
+    tx.push_in_order(Frame(kind="c_dial", seat=attacker), Frame(kind="c_dial", seat=1 - attacker),
+                     Frame(kind="c_reveal", seat=attacker))
+
+
+def _set(tx: Tx, **changes: object) -> Combat:
+    assert tx.s.combat is not None
+    tx.s.combat = msgspec.structs.replace(tx.s.combat, **changes)
+    return tx.s.combat
+
+
+def _pair(t: tuple[object, object], seat: int, v: object) -> tuple[object, object]:
+    return (v, t[1]) if seat == 0 else (t[0], v)
+
+
+def _dial_options(state: State, f: Frame) -> list[Action]:
+    p = state.seats[f.seat]
+    return [flow.act(state, f.seat, "dial", str(i)) for i in range(min(7, p.power) + 1)]
+
+
+@flow.handler("c_dial", "Combat: secretly set your Power Dial (up to 7, and no more than your power).",
+              _dial_options)
+def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    c = tx.s.combat
+    assert c is not None
+    _set(tx, dial=_pair(c.dial, f.seat, int(a.args[0])))
+    who = flow.tag(tx.s, f.seat)
+    tx.log("commit", f"{who} sets the Power Dial to {a.args[0]}.", seat=f.seat, private_to=f.seat,
+           public=f"{who} sets the Power Dial.")
+    limit = 1 if isinstance(tx.s.seats[f.seat], ExpSeat) else combat_units(tx.s, f.seat, c.loc)
+    if tx.s.seats[f.seat].combat_cards and limit:
+        tx.push(Frame(kind="c_tuck", seat=f.seat, count=limit))
+
+
+def _tuck_options(state: State, f: Frame) -> list[Action]:
+    assert state.combat is not None
+    held = state.seats[f.seat].combat_cards
+    tucked = state.combat.cards[f.seat]
+    left = [c for c in held if c not in tucked]
+    return [flow.act(state, f.seat, "tuck", combat_token(c)) for c in sorted(left)] + [
+        flow.act(state, f.seat, "tuck", "done")]
+
+
+@flow.handler("c_tuck", lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
+              _tuck_options)
+def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    c = tx.s.combat
+    assert c is not None
+    if a.args[0] == "done":
+        return
+    cid = int(a.args[0][1:])
+    _set(tx, cards=_pair(c.cards, f.seat, (*c.cards[f.seat], cid)))
+    who = flow.tag(tx.s, f.seat)
+    tx.log("commit", f"{who} tucks {combat_name(cid)}.", seat=f.seat, private_to=f.seat,
+           public=f"{who} tucks a combat card.")
+    if f.count > 1 and len(tx.s.seats[f.seat].combat_cards) > len(c.cards[f.seat]) + 1:
+        tx.push(Frame(kind="c_tuck", seat=f.seat, count=f.count - 1))
+
+
+@flow.handler("c_reveal", "reveal")
+def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
+    c = _set(tx, revealed=True)
+    s = tx.s
+    for seat in (c.attacker, c.defender):
+        p = tx.seat(seat)
+        held = list(p.combat_cards)
+        for cid in c.cards[seat]:
+            held.remove(cid)
+        p.combat_cards = tuple(held)
+        names = ", ".join(combat_name(x) for x in c.cards[seat]) or "no card"
+        tx.log("reveal", f"{flow.tag(s, seat)} reveals dial {c.dial[seat]} and {names}.", seat=seat)
+    # Attacker's effects first, then the defender's; Ambush asks after the reveal.
+    frames: list[Frame] = []
+    for seat in (c.attacker, c.defender):
+        for cid in c.cards[seat]:
+            eff = combat_type(cid).combat_effect
+            if eff == "element_of_surprise":
+                frames.append(Frame(kind="c_surprise", seat=seat))
+            elif eff == "ambush":
+                frames.append(Frame(kind="c_ambush", seat=seat))
+    tx.push_in_order(*frames, Frame(kind="c_resolve", seat=c.attacker))
+
+
+@flow.handler("c_surprise", "Element of Surprise")
+def _surprise(tx: Tx, f: Frame, a: Action | None) -> None:
+    s = tx.s
+    if not s.combat_deck and s.combat_discard:
+        s.combat_deck = tx.shuffled(s.combat_discard)
+        s.combat_discard = ()
+    if not s.combat_deck:
+        return
+    cid = s.combat_deck[-1]
+    s.combat_deck = s.combat_deck[:-1]
+    c = s.combat
+    assert c is not None
+    _set(tx, drawn=_pair(c.drawn, f.seat, (*c.drawn[f.seat], cid)))
+    tx.log("reveal", f"Element of Surprise: {flow.tag(s, f.seat)} draws {combat_name(cid)} and adds its value.",
+           seat=f.seat)
+
+
+def _ambush_options(state: State, f: Frame) -> list[Action]:
+    c = state.combat
+    assert c is not None
+    held = state.seats[f.seat].combat_cards
+    ok = sorted({x for x in held if combat_type(x).value != 3})
+    return [flow.act(state, f.seat, "ambush", combat_token(x)) for x in ok] + [
+        flow.act(state, f.seat, "ambush", "none")]
+
+
+@flow.handler("c_ambush", "Ambush: you may play one more combat card of a different value, with its effect.",
+              _ambush_options)
+def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if a.args[0] == "none":
+        return
+    cid = int(a.args[0][1:])
+    c = tx.s.combat
+    assert c is not None
+    p = tx.seat(f.seat)
+    held = list(p.combat_cards)
+    held.remove(cid)
+    p.combat_cards = tuple(held)
+    _set(tx, extra=_pair(c.extra, f.seat, (*c.extra[f.seat], cid)))
+    tx.log("reveal", f"Ambush: {flow.tag(tx.s, f.seat)} adds {combat_name(cid)}.", seat=f.seat)
+    eff = combat_type(cid).combat_effect
+    if eff == "element_of_surprise":
+        tx.push(Frame(kind="c_surprise", seat=f.seat))
+    elif eff == "ambush":  # pragma: no cover - excluded by AMB-05 (a)
+        pass
+
+
+def card_value(state: State, seat: int, cid: int) -> int:
+    c = state.combat
+    assert c is not None
+    t = combat_type(cid)
+    eff = t.combat_effect
+    if eff == "munitions_bounty":
+        return c.dial[seat]
+    if eff == "element_of_surprise":
+        return t.value + sum(combat_type(x).value for x in c.drawn[seat])
+    if eff == "swarm_tactics":
+        return t.value + all_units(state, c.loc)
+    if eff == "survey_the_battlefield":
+        others = sum(len(c.cards[i]) + len(c.extra[i]) for i in (0, 1)) - 1
+        return t.value + others
+    if eff == "last_ditch_effort" and seat == c.defender:
+        return 5
+    return t.value
+
+
+def total(state: State, seat: int) -> int:
+    c = state.combat
+    assert c is not None
+    return c.dial[seat] + sum(card_value(state, seat, x) for x in (*c.cards[seat], *c.extra[seat]))
+
+
+def _effects_of(c: Combat, seat: int) -> set[str]:
+    return {combat_type(x).combat_effect for x in (*c.cards[seat], *c.extra[seat])}
+
+
+@flow.handler("c_resolve", "resolve")
+def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
+    s = tx.s
+    c = s.combat
+    assert c is not None
+    ta, td = total(s, c.attacker), total(s, c.defender)
+    att_fx = _effects_of(c, c.attacker)
+    if ta > td or (ta == td and "last_ditch_effort" not in att_fx):
+        winner = c.attacker
+    else:
+        winner = c.defender
+    loser = 1 - winner
+    tx.log("combat", f"Combat on {c.loc}: {flow.tag(s, c.attacker)} {ta} vs {flow.tag(s, c.defender)} {td}; "
+           f"{flow.tag(s, winner)} wins.", seat=winner)
+    for seat in (0, 1):
+        if c.dial[seat]:
+            effects.add_stat(tx, seat, "power", -c.dial[seat], "Power Dial")
+    s.combat_discard = (*s.combat_discard, *c.cards[0], *c.cards[1], *c.extra[0], *c.extra[1],
+                        *c.drawn[0], *c.drawn[1])
+    spent = {seat: c.dial[seat] > 0 or bool(c.cards[seat] or c.extra[seat]) for seat in (0, 1)}
+    retreat = {loser}
+    if "planned_retreat" in _effects_of(c, winner):
+        retreat = {0, 1}
+    if "planned_retreat" in _effects_of(c, loser):
+        retreat.add(loser)
+    s.combat = None
+    wp = tx.seat(winner)
+    wp.combat_wins += 1
+    for seat in sorted(retreat):
+        retreat_units(tx, seat, c.loc)
+    if spent[loser]:
+        effects.draw_combat(tx, loser, 1, "lost a combat after spending power")
+    if "no_guts_no_glory" in _effects_of(c, winner):
+        tx.log("star", f"No Guts, No Glory: {flow.tag(s, winner)} earns no star from this combat.", seat=winner)
+    else:
+        track.place_combat_star(tx, winner)
+    for seat in (0, 1):
+        p = s.seats[seat]
+        if isinstance(p, ScytheSeat):
+            from meloch.engine.scythe import mech_abilities
+
+            if "veer" in mech_abilities(p):
+                tx.push(Frame(kind="c_veer", seat=seat))
+
+
+def retreat_units(tx: Tx, seat: int, loc: str) -> None:
+    p = tx.seat(seat)
+    who = flow.tag(tx.s, seat)
+    if isinstance(p, ExpSeat):
+        if p.loc == loc:
+            p.loc = p.home
+            tx.log("retreat", f"{who}'s mech retreats to its home base.", seat=seat)
+        return
+    if p.character == loc:
+        p.character = p.home
+    p.mechs = tuple(p.home if m == loc else m for m in p.mechs)
+    p.workers = tuple(p.home if w == loc else w for w in p.workers)
+    tx.log("retreat", f"{who}'s units on {loc} retreat to the home base (resources stay behind).", seat=seat)
+
+
+def _veer_options(state: State, f: Frame) -> list[Action]:
+    from meloch.engine.scythe import _refresh_options
+
+    return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
+        flow.act(state, f.seat, "veer", "no")]
+
+
+@flow.handler("c_veer", "Veer: after combat you may move your action token to a different section.", _veer_options)
+def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
+    from meloch.engine.scythe import section_name
+
+    assert a is not None
+    if a.args[0] == "no":
+        return
+    p = tx.sc(f.seat)
+    p.section = 4 if a.args[0] == "factory" else int(a.args[0]) - 1
+    tx.log("veer", f"{flow.tag(tx.s, f.seat)} veers the action token to {section_name(p, p.section)}.",
+           seat=f.seat)

@@ -1,0 +1,242 @@
+"""The effect executor: one interpreter for every benefit and cost written in content.
+
+``queue`` pushes an automatic ``fx`` frame that resolves effects one at a time; an effect that needs
+a choice pushes a decision frame above the rest of the queue. Ops are registered per role in
+``OPS`` by the rule modules (``OPS[(role, op)]``, with ``(None, op)`` for both roles), so adding an
+op is one entry. Costs use ``can_pay``/``pay`` with the same vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from meloch.content.schema import Effect
+from meloch.engine import flow
+from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.tx import Tx
+
+OpFn = Callable[[Tx, int, Effect], None]
+OPS: dict[tuple[str | None, str], OpFn] = {}
+CUSTOM: dict[str, OpFn] = {}
+
+POWER_CAP = {"scythe": 16, "expeditions": 10}
+"""Power cap per role: Scythe's power track (16) and Expeditions' mat (10); see rules-notes."""
+POPULARITY_CAP = 18
+GUILE_CAP = 10
+
+
+def op(name: str, role: str | None = None) -> Callable[[OpFn], OpFn]:
+    def deco(fn: OpFn) -> OpFn:
+        OPS[(role, name)] = fn
+        return fn
+
+    return deco
+
+
+def describe(e: Effect) -> str:
+    if e.op == "one_of":
+        return " / ".join(" + ".join(describe(x) for x in opt) for opt in e.one_of)
+    if e.op == "custom":
+        return e.arg
+    parts = [e.op.replace("_", " ")]
+    if e.n != 1 or e.op in ("power", "guile", "coins", "popularity", "combat_cards"):
+        parts.append(str(e.n))
+    if e.arg:
+        parts.append(e.arg)
+    return " ".join(parts)
+
+
+def queue(tx: Tx, seat: int, effects: Sequence[Effect], source: str = "") -> None:
+    """Resolve ``effects`` for ``seat`` next (above whatever is pending)."""
+    if effects:
+        tx.push(Frame(kind="fx", seat=seat, effects=tuple(effects), tag=source))
+
+
+@flow.handler("fx", "resolving effects")
+def _fx(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+    e, rest = f.effects[0], f.effects[1:]
+    if rest:
+        tx.push(Frame(kind="fx", seat=f.seat, effects=rest, tag=f.tag))
+    execute(tx, f.seat, e)
+
+
+def execute(tx: Tx, seat: int, e: Effect) -> None:
+    if e.op == "one_of":
+        tx.push(Frame(kind="one_of", seat=seat, effects=(e,)))
+        return
+    if e.op == "custom":
+        CUSTOM[e.arg](tx, seat, e)
+        return
+    role = flow.role(tx.s, seat)
+    fn = OPS.get((role, e.op)) or OPS.get((None, e.op))
+    if fn is None:
+        tx.log("effect", f"{flow.tag(tx.s, seat)}: {describe(e)} has no effect for the {role} player.", seat=seat)
+        return
+    fn(tx, seat, e)
+
+
+def _one_of_options(state: State, f: Frame) -> list[flow.Action]:
+    e = f.effects[0]
+    return [flow.act(state, f.seat, "option", str(i + 1)) for i, opt in enumerate(e.one_of)
+            if can_gain(state, f.seat, opt)] or [flow.act(state, f.seat, "option", "1")]
+
+
+def _one_of_prompt(state: State, f: Frame) -> str:
+    e = f.effects[0]
+    return "Choose one: " + "; ".join(
+        f"{i + 1}) " + " + ".join(describe(x) for x in opt) for i, opt in enumerate(e.one_of))
+
+
+@flow.handler("one_of", _one_of_prompt, _one_of_options)
+def _one_of(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+    assert a is not None
+    queue(tx, f.seat, f.effects[0].one_of[int(a.args[0]) - 1], "choice")
+
+
+def can_gain(state: State, seat: int, effects: Sequence[Effect]) -> bool:
+    """Whether gaining is possible at all (used to hide options that can do nothing)."""
+    return True
+
+
+# ---------------------------------------------------------------- simple gains
+
+
+def _cap(state: State, seat: int, stat: str) -> int:
+    role = flow.role(state, seat)
+    if stat == "power":
+        return POWER_CAP[role]
+    if stat == "popularity":
+        return POPULARITY_CAP
+    return GUILE_CAP
+
+
+def add_stat(tx: Tx, seat: int, stat: str, n: int, why: str = "") -> int:
+    """Raise or lower power / guile / popularity / coins within their limits; returns the change."""
+    p = tx.seat(seat)
+    if not hasattr(p, stat):
+        return 0
+    old = int(getattr(p, stat))
+    new = old + n
+    new = max(0, new) if stat == "coins" else max(0, min(_cap(tx.s, seat, stat), new))
+    setattr(p, stat, new)
+    if new != old:
+        sign = "+" if new > old else ""
+        tx.log("gain", f"{flow.tag(tx.s, seat)} {stat} {sign}{new - old} -> {new}{' (' + why + ')' if why else ''}.",
+               seat=seat)
+    return new - old
+
+
+for _stat in ("power", "guile", "coins", "popularity"):
+    def _mk(stat: str) -> OpFn:
+        def fn(tx: Tx, seat: int, e: Effect) -> None:
+            add_stat(tx, seat, stat, e.n)
+        return fn
+    OPS[(None, _stat)] = _mk(_stat)
+
+
+def _opp_stat(stat: str) -> OpFn:
+    def fn(tx: Tx, seat: int, e: Effect) -> None:
+        add_stat(tx, 1 - seat, stat, -e.n, "opponent's effect")
+    return fn
+
+
+OPS[(None, "opp_power")] = _opp_stat("power")
+OPS[(None, "opp_guile")] = _opp_stat("guile")
+OPS[(None, "opp_popularity")] = _opp_stat("popularity")
+
+
+@op("opp_decrease")
+def _opp_decrease(tx: Tx, seat: int, e: Effect) -> None:
+    """"All opponents first decrease each token on tracks by 1": power and popularity for a
+    Scythe opponent, power and guile for an Expeditions opponent."""
+    opp = tx.s.seats[1 - seat]
+    add_stat(tx, 1 - seat, "power", -1, "decrease tokens on tracks")
+    add_stat(tx, 1 - seat, "popularity" if isinstance(opp, ScytheSeat) else "guile", -1, "decrease tokens on tracks")
+
+
+# ---------------------------------------------------------------- combat cards
+
+
+def draw_combat(tx: Tx, seat: int, n: int = 1, why: str = "") -> list[int]:
+    """Draw combat cards (an empty deck takes the shuffled discard pile: AMB-07 (a))."""
+    s = tx.s
+    got: list[int] = []
+    for _ in range(n):
+        if not s.combat_deck and s.combat_discard:
+            s.combat_deck = tx.shuffled(s.combat_discard)
+            s.combat_discard = ()
+            tx.log("shuffle", "The combat discard pile is shuffled into a new deck.")
+        if not s.combat_deck:
+            break
+        got.append(s.combat_deck[-1])
+        s.combat_deck = s.combat_deck[:-1]
+    if got:
+        p = tx.seat(seat)
+        p.combat_cards = (*p.combat_cards, *got)
+        from meloch.engine.cards import combat_name
+
+        tx.log("draw", f"{flow.tag(s, seat)} draws {', '.join(combat_name(c) for c in got)}"
+               f"{' (' + why + ')' if why else ''}.", seat=seat, private_to=seat,
+               public=f"{flow.tag(s, seat)} draws {len(got)} combat card(s){' (' + why + ')' if why else ''}.")
+    return got
+
+
+@op("combat_cards")
+def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
+    draw_combat(tx, seat, e.n)
+
+
+# ---------------------------------------------------------------- costs
+
+
+def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
+    from meloch.engine.scythe import resources_available
+
+    p = state.seats[seat]
+    for c in cost:
+        if c.op in ("coins", "power", "guile", "popularity"):
+            if int(getattr(p, c.op, 0)) < c.n:
+                return False
+        elif c.op == "combat_cards":
+            if len(p.combat_cards) < c.n:
+                return False
+        elif c.op == "map_token":
+            if len(p.map_tokens) < c.n:
+                return False
+        elif c.op == "resource":
+            if not isinstance(p, ScytheSeat) or resources_available(state, seat, c.arg) < c.n:
+                return False
+        elif c.op == "worker":
+            if isinstance(p, ScytheSeat):
+                if len(p.workers) < c.n:
+                    return False
+            elif isinstance(p, ExpSeat) and len(p.workers) < c.n:
+                return False
+    return True
+
+
+def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
+    """Pay a cost known to be payable (``can_pay``). Choices inside a payment are made by a fixed
+    rule: resources from the territories holding most, the oldest combat cards and tokens."""
+    from meloch.engine.scythe import pay_resources
+
+    for c in cost:
+        p = tx.seat(seat)
+        if c.op in ("coins", "power", "guile", "popularity"):
+            add_stat(tx, seat, c.op, -c.n, why)
+        elif c.op == "combat_cards":
+            paid, p.combat_cards = p.combat_cards[: c.n], p.combat_cards[c.n:]
+            tx.s.combat_discard = (*tx.s.combat_discard, *paid)
+            tx.log("pay", f"{flow.tag(tx.s, seat)} discards {c.n} combat card(s) ({why}).", seat=seat)
+        elif c.op == "map_token":
+            p.map_tokens = p.map_tokens[c.n:]
+            tx.log("pay", f"{flow.tag(tx.s, seat)} pays {c.n} map token(s) ({why}).", seat=seat)
+        elif c.op == "resource":
+            pay_resources(tx, seat, c.arg, c.n, why)
+        elif c.op == "worker":
+            if isinstance(p, ScytheSeat):
+                p.workers = p.workers[c.n:]
+                p.workers_on_mat += c.n
+            elif isinstance(p, ExpSeat):
+                p.workers = p.workers[c.n:]
+            tx.log("pay", f"{flow.tag(tx.s, seat)} returns {c.n} worker(s) ({why}).", seat=seat)

@@ -1,0 +1,294 @@
+"""The Expeditions player's turn: the action token, Move, Play, Gather and the Refresh turn.
+
+The benefits themselves (Gather icons, card abilities) are effect ops in ``exp_effects.py``.
+"""
+
+from __future__ import annotations
+
+from meloch.content import load
+from meloch.engine import effects, flow
+from meloch.engine.actions import Action
+from meloch.engine.board import board
+from meloch.engine.cards import card, combat_token, combat_type
+from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.tx import Tx
+
+ACTIONS = ("move", "play", "gather")
+
+
+def ep(state: State, seat: int) -> ExpSeat:
+    p = state.seats[seat]
+    assert isinstance(p, ExpSeat)
+    return p
+
+
+def start_turn(tx: Tx, seat: int) -> None:
+    tx.push(Frame(kind="e_token", seat=seat))
+
+
+flow.START_TURN["expeditions"] = start_turn
+
+
+# ---------------------------------------------------------------- free actions
+
+
+def free_actions(state: State, seat: int) -> list[Action]:
+    """On your own turn outside combat: discard combat cards for their benefit; Voyager."""
+    if state.active != seat or state.combat is not None:
+        return []
+    p = ep(state, seat)
+    out = [flow.act(state, seat, "discard-combat", combat_token(c)) for c in sorted(set(p.combat_cards))]
+    if load().mechs[p.mech].ability == "voyager" and p.corruption and "voyager" not in state.turn_flags:
+        out += [flow.act(state, seat, "voyager", x) for x in ("upgrade", "meld", "boast")]
+    return out
+
+
+def discard_combat(tx: Tx, seat: int, cid: int) -> None:
+    p = tx.seat(seat)
+    cards = list(p.combat_cards)
+    cards.remove(cid)
+    p.combat_cards = tuple(cards)
+    tx.s.combat_discard = (*tx.s.combat_discard, cid)
+    t = combat_type(cid)
+    tx.log("discard", f"{flow.tag(tx.s, seat)} discards {t.name} for its benefit.", seat=seat)
+    effects.queue(tx, seat, t.discard, t.name)
+
+
+def do_free_action(tx: Tx, f: Frame, a: Action) -> bool:
+    if a.verb == "discard-combat":
+        tx.push(f)
+        discard_combat(tx, f.seat, int(a.args[0][1:]))
+        return True
+    if a.verb == "voyager":
+        tx.set_flag("voyager")
+        p = tx.ex(f.seat)
+        tok = p.corruption[0]
+        p.corruption = p.corruption[1:]
+        tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes a corruption token (Voyager) to {a.args[0]}.",
+               seat=f.seat)
+        tx.push(f)
+        del tok
+        effects.execute(tx, f.seat, effects.Effect(op=a.args[0]))
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- the action token
+
+
+def _token_options(state: State, f: Frame) -> list[Action]:
+    p = ep(state, f.seat)
+    if p.token == "refresh":
+        opts = ["all"]
+    elif p.token == "all":
+        opts = list(ACTIONS)
+    else:
+        opts = [x for x in ACTIONS if x != p.token] + ["refresh"]
+    return [flow.act(state, f.seat, "token", o) for o in opts] + free_actions(state, f.seat)
+
+
+def _token_prompt(state: State, f: Frame) -> str:
+    return ("Shift your action token: cover Move, Play or Gather to take the other two, "
+            "take a Refresh turn, or (after a Refresh) take all three.")
+
+
+@flow.handler("e_token", _token_prompt, _token_options)
+def _token(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if do_free_action(tx, f, a):
+        return
+    p = tx.ex(f.seat)
+    p.token = a.args[0]
+    who = flow.tag(tx.s, f.seat)
+    if p.token == "refresh":
+        refresh(tx, f.seat)
+        tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
+        tx.push(Frame(kind="e_end", seat=f.seat))
+        return
+    todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
+    tx.log("token", f"{who} covers {p.token}: takes {', '.join(todo)}.", seat=f.seat)
+    tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="e_end", seat=f.seat))
+
+
+def refresh(tx: Tx, seat: int, keep: str = "") -> None:
+    """Active cards back to hand and their workers back to the mat (``keep``: a card that keeps
+    its worker and stays, for Nikte)."""
+    p = tx.ex(seat)
+    back = [c for c, _ in p.active if c != keep]
+    workers = [w for c, w in p.active if w and c != keep]
+    p.hand = (*p.hand, *back)
+    p.workers = (*p.workers, *workers)
+    p.active = tuple((c, w) for c, w in p.active if c == keep)
+    tx.log("refresh", f"{flow.tag(tx.s, seat)} refreshes: {len(back)} card(s) to hand, "
+           f"{len(workers)} worker(s) to the mat.", seat=seat)
+
+
+def possible(state: State, seat: int, action: str) -> bool:
+    p = ep(state, seat)
+    if action == "move":
+        return bool(mech_destinations(state, seat))
+    if action == "play":
+        return bool(p.hand)
+    return bool(gather_benefits(state, p.loc))
+
+
+def _actions_options(state: State, f: Frame) -> list[Action]:
+    acts = [flow.act(state, f.seat, "do", x) for x in f.items if possible(state, f.seat, x)]
+    free = free_actions(state, f.seat)
+    if acts:
+        return acts + free
+    return [*free, flow.act(state, f.seat, "do", "nothing")] if free else []
+
+
+@flow.handler("e_actions", lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
+              _actions_options)
+def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if do_free_action(tx, f, a):
+        return
+    x = a.args[0]
+    if x == "nothing":
+        return
+    rest = tuple(i for i in f.items if i != x)
+    if rest:
+        tx.push(Frame(kind="e_actions", seat=f.seat, items=rest))
+    tx.push(Frame(kind=f"e_{x}", seat=f.seat))
+
+
+def _end_options(state: State, f: Frame) -> list[Action]:
+    free = free_actions(state, f.seat)
+    return [*free, flow.act(state, f.seat, "end")] if free else []
+
+
+@flow.handler("e_end", "End your turn (or first discard combat cards / use Voyager).", _end_options)
+def _end(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    do_free_action(tx, f, a)
+
+
+# ---------------------------------------------------------------- Move
+
+
+def _stop_here(state: State, seat: int, loc: str) -> bool:
+    """The mech must stop on a map token and on a location with an opposing combat unit."""
+    if any(lc == loc for lc, _ in state.map_tokens):
+        return True
+    o = state.seats[1 - seat]
+    if isinstance(o, ScytheSeat):
+        return loc in (o.character, *o.mechs)
+    return loc == o.loc
+
+
+def mech_destinations(state: State, seat: int) -> list[str]:
+    p = ep(state, seat)
+    m = load().mechs[p.mech]
+    b = board(state.setup.map_side)
+    o = state.seats[1 - seat]
+    other_mech = o.loc if isinstance(o, ExpSeat) else ""
+    seen = {p.loc}
+    frontier = {p.loc}
+    reach: dict[str, int] = {}
+    for d in range(1, m.move_max + 1):
+        nxt: set[str] = set()
+        for loc in frontier:
+            for n in b.mech_steps(loc):
+                if n in seen:
+                    continue
+                seen.add(n)
+                reach[n] = d
+                if not _stop_here(state, seat, n):
+                    nxt.add(n)
+        frontier = nxt
+    return sorted((loc for loc, d in reach.items() if d >= m.move_min and loc != other_mech),
+                  key=lambda x: int(x) if x.isdigit() else 99)
+
+
+@flow.handler("e_move", "Move your mech (it must stop on map tokens and on Scythe combat units).",
+              lambda s, f: [flow.act(s, f.seat, "move", d) for d in mech_destinations(s, f.seat)])
+def _move(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    s = tx.s
+    p = tx.ex(f.seat)
+    frm, p.loc = p.loc, a.args[0]
+    tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat)
+    tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
+    if tok is not None:
+        s.map_tokens = tuple((lc, t) for lc, t in s.map_tokens if lc != p.loc)
+        gain_map_token(tx, f.seat, tok)
+
+
+def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
+    """Gain a map token: first its secret bonus (the mech already counts as on that location)."""
+    p = tx.ex(seat)
+    p.map_tokens = (*p.map_tokens, tok)
+    mt = next(m for m in load().map_tokens if m.id == tok)
+    desc = ", ".join(effects.describe(e) for e in mt.bonus)
+    tx.log("map_token", f"{flow.tag(tx.s, seat)} gains map token {tok}: {desc}.", seat=seat)
+    effects.queue(tx, seat, mt.bonus, f"map token {tok}")
+
+
+# ---------------------------------------------------------------- Play
+
+
+@flow.handler("e_play", "Play a card from your hand to your active row.",
+              lambda s, f: [flow.act(s, f.seat, "play", c) for c in sorted(set(ep(s, f.seat).hand))])
+def _play(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    cid = a.args[0]
+    p = tx.ex(f.seat)
+    hand = list(p.hand)
+    hand.remove(cid)
+    p.hand = tuple(hand)
+    p.active = (*p.active, (cid, ""))
+    c = card(cid)
+    tx.log("play", f"{flow.tag(tx.s, f.seat)} plays {c.name}.", seat=f.seat)
+    effects.add_stat(tx, f.seat, c.core, c.core_value, f"core value of {c.name}")
+    tx.push(Frame(kind="e_play_worker", seat=f.seat, tag=cid))
+
+
+def worker_fits(colour: str, card_colour: str) -> bool:
+    return colour == "hero" or colour == card_colour
+
+
+def _worker_options(state: State, f: Frame) -> list[Action]:
+    p = ep(state, f.seat)
+    c = card(f.tag)
+    fits = sorted({w for w in p.workers if worker_fits(w, c.worker)})
+    return [flow.act(state, f.seat, "worker", w) for w in fits] + [flow.act(state, f.seat, "worker", "none")]
+
+
+@flow.handler("e_play_worker", lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
+              "to activate it (the hero worker is every colour), or not.", _worker_options)
+def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    w = a.args[0]
+    if w == "none":
+        return
+    p = tx.ex(f.seat)
+    workers = list(p.workers)
+    workers.remove(w)
+    p.workers = tuple(workers)
+    p.active = tuple((c, w if c == f.tag and not cw else cw) for c, cw in p.active)
+    c = card(f.tag)
+    tx.log("play", f"{flow.tag(tx.s, f.seat)} places a {w} worker on {c.name}: {c.ability_text}", seat=f.seat)
+    effects.queue(tx, f.seat, c.ability, c.name)
+
+
+# ---------------------------------------------------------------- Gather
+
+
+def gather_benefits(state: State, loc: str) -> tuple[effects.Effect, ...]:
+    b = board(state.setup.map_side)
+    if not b.is_territory(loc):
+        return ()
+    lo = b.loc[loc]
+    return lo.gather + (lo.revealed if loc in state.revealed else ())
+
+
+@flow.handler("e_gather", "Gather")
+def _gather(tx: Tx, f: Frame, a: Action | None) -> None:
+    p = ep(tx.s, f.seat)
+    fx = gather_benefits(tx.s, p.loc)
+    tx.log("gather", f"{flow.tag(tx.s, f.seat)} gathers on {p.loc}: "
+           f"{', '.join(effects.describe(e) for e in fx)}.", seat=f.seat)
+    effects.queue(tx, f.seat, fx, f"Gather on {p.loc}")

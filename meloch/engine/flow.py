@@ -1,0 +1,114 @@
+"""The decision loop: frame handlers, the run loop between decisions, turn start and end.
+
+Each frame kind registers a handler: ``options`` lists the legal actions when the frame is on top
+(``None`` marks an automatic frame that resolves without a choice), ``resolve`` carries the choice
+out on a ``Tx`` (the frame is already popped) and may push follow-up frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from meloch.engine.actions import Action
+from meloch.engine.model import SEAT_TAGS, Frame, State
+from meloch.engine.tx import Tx
+
+Options = Callable[[State, Frame], list[Action]]
+Resolve = Callable[[Tx, Frame, Action | None], None]
+Prompt = Callable[[State, Frame], str]
+
+
+class Handler(NamedTuple):
+    kind: str
+    prompt: Prompt
+    options: Options | None
+    resolve: Resolve
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(kind: str, prompt: str | Prompt, options: Options | None = None) -> Callable[[Resolve], Resolve]:
+    """Register ``resolve`` for frames of ``kind``. A string prompt is used as is."""
+
+    def deco(resolve: Resolve) -> Resolve:
+        p: Prompt = (lambda _s, _f: prompt) if isinstance(prompt, str) else prompt
+        HANDLERS[kind] = Handler(kind, p, options, resolve)
+        return resolve
+
+    return deco
+
+
+def tag(state: State, seat: int) -> str:
+    return SEAT_TAGS[state.setup.variant][seat]
+
+
+def act(state: State, seat: int, verb: str, *args: str) -> Action:
+    return Action(SEAT_TAGS[state.setup.variant][seat], verb, args)
+
+
+# Hooks filled by the rule modules (kept here so flow imports no rule module).
+START_TURN: dict[str, Callable[[Tx, int], None]] = {}
+AFTER_STEP: list[Callable[[Tx], None]] = []
+END_TURN: list[Callable[[Tx, int], None]] = []
+
+
+def role(state: State, seat: int) -> str:
+    return state.setup.seats[seat].role
+
+
+def run(tx: Tx) -> None:
+    """Resolve automatic frames and turn changes until a seat must choose or the game ends."""
+    while True:
+        if tx.s.winner >= 0:
+            tx.s.frames = ()
+            return
+        f = tx.top()
+        if f is None:
+            for hook in AFTER_STEP:
+                hook(tx)
+            if tx.s.winner >= 0 or tx.top() is not None:
+                continue
+            _end_turn(tx)
+            if tx.s.winner >= 0:
+                continue
+            _start_turn(tx)
+            continue
+        h = HANDLERS[f.kind]
+        if h.options is None:
+            tx.pop()
+            h.resolve(tx, f, None)
+            continue
+        for hook in AFTER_STEP:
+            hook(tx)
+        if tx.s.winner >= 0 or tx.top() is not f:
+            continue
+        if not h.options(tx.s, f):
+            tx.pop()
+            continue
+        return
+
+
+def _start_turn(tx: Tx) -> None:
+    s = tx.s
+    s.turn += 1
+    s.turn_flags = ()
+    seat = s.active
+    tx.log("turn", f"Turn {s.turn}: {tag(s, seat)} ({role(s, seat)}) to play.", seat=seat)
+    START_TURN[role(s, seat)](tx, seat)
+
+
+def _end_turn(tx: Tx) -> None:
+    s = tx.s
+    if s.turn > 0:
+        for hook in END_TURN:
+            hook(tx, s.active)
+        if s.winner >= 0:
+            return
+        if s.turn >= s.setup.turn_limit:
+            s.winner = 2
+            s.reason = "turn limit"
+            tx.log("end", f"The game ends at the turn limit ({s.setup.turn_limit} turns) without a winner.")
+            return
+        s.active = 1 - s.active

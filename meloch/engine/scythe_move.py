@@ -1,0 +1,282 @@
+"""Scythe movement, and what follows a Move: combat, then encounter, then the Factory.
+
+The rulebook's order of operations ("combat, encounters/maps, then the Factory") is three automatic
+frames pushed after a Move; each checks its condition when it runs, so a unit that retreated from
+combat has no encounter.
+"""
+
+from __future__ import annotations
+
+from meloch.content import load
+from meloch.content.schema import Effect, EncounterCard
+from meloch.engine import effects, flow
+from meloch.engine.actions import Action
+from meloch.engine.board import board
+from meloch.engine.model import ExpSeat, Frame, State
+from meloch.engine.scythe import _loc_key, mech_abilities, sp
+from meloch.engine.tx import Tx
+
+
+def _enemy_units(state: State, seat: int) -> tuple[set[str], set[str]]:
+    """(locations of enemy combat units, locations of enemy workers)."""
+    o = state.seats[1 - seat]
+    if isinstance(o, ExpSeat):
+        return {o.loc}, set()
+    return {o.character, *o.mechs}, set(o.workers)
+
+
+def destinations(state: State, seat: int, unit: str, start: str, steps: int) -> list[str]:
+    """Where ``unit`` (char / mech / worker) may end a move of up to ``steps`` steps."""
+    p = sp(state, seat)
+    b = board(state.setup.map_side)
+    faction = load().factions[p.faction]
+    abil = mech_abilities(p)
+    combat_unit = unit != "worker"
+    rivers: frozenset[str] = frozenset()
+    if combat_unit and "riverwalk" in abil:
+        rivers = frozenset(faction.riverwalk)
+    if unit == "worker" and faction.ability == "swim":
+        rivers = frozenset({"farm", "forest", "mountain", "tundra", "village", "factory"})
+    lakes = combat_unit and bool(abil & {"seaworthy", "submerge"})
+    if combat_unit and "speed" in abil:
+        steps += 1
+    enemy_combat, enemy_workers = _enemy_units(state, seat)
+    is_duel = isinstance(state.seats[1 - seat], ExpSeat)
+    tokens = {loc for loc, _ in state.map_tokens}
+    ctrl_villages = {w for w in (*p.workers, p.character, *p.mechs) if b.loc[w].terrain == "village"}
+    mines = {loc for k, loc in p.structures if k == "mine"}
+
+    def step_from(loc: str) -> set[str]:
+        out = b.scythe_steps(loc, rivers=rivers, lakes=lakes)
+        if combat_unit and "township" in abil and (loc in ctrl_villages or loc == b.factory):
+            out |= (ctrl_villages | {b.factory}) - {loc}
+        if combat_unit and "underpass" in abil and (loc in b.tunnels or loc in mines):
+            mountains = {m for m in b.numbered if b.terrain(m) == "mountain" and m in (*p.workers, *p.mechs)}
+            out |= (mountains | set(b.tunnels) | mines) - {loc}
+        if loc in mines or (loc in b.tunnels and mines):
+            out |= (set(b.tunnels) | mines) - {loc}
+        if combat_unit and "warp" in abil and b.is_territory(loc):
+            occupied = enemy_combat | enemy_workers
+            out |= {m for m in b.numbered if b.terrain(m) == b.terrain(loc) and m != loc and m not in occupied}
+        if combat_unit and "submerge" in abil and b.loc[loc].kind == "lake":
+            out |= set(b.lakes) - {loc}
+        return {o for o in out if b.loc[o].kind != "home"}
+
+    def stops(loc: str) -> bool:
+        if loc in enemy_combat or loc in enemy_workers:
+            return True
+        return unit == "char" and loc in tokens
+
+    seen = {start}
+    frontier = {start}
+    result: set[str] = set()
+    for _ in range(steps):
+        nxt: set[str] = set()
+        for loc in frontier:
+            for n in step_from(loc):
+                if unit == "worker" and (n in enemy_combat or (not is_duel and n in enemy_workers)):
+                    continue  # workers may not enter the opposing mech's location
+                if n in seen:
+                    continue
+                seen.add(n)
+                result.add(n)
+                if not stops(n):
+                    nxt.add(n)
+        frontier = nxt
+    result.discard(start)
+    return sorted(result, key=_loc_key)
+
+
+def _units(state: State, seat: int, moved: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(token, kind, location) of each unit that may still move; one worker per location."""
+    p = sp(state, seat)
+    out: list[tuple[str, str, str]] = []
+    if "char" not in moved:
+        out.append(("char", "char", p.character))
+    for i, loc in enumerate(p.mechs):
+        if f"mech{i + 1}" not in moved:
+            out.append((f"mech{i + 1}", "mech", loc))
+    seen: set[str] = set()
+    for i, loc in enumerate(p.workers):
+        if f"w{i}" not in moved and loc not in seen:
+            seen.add(loc)
+            out.append(("worker", "worker", loc))
+    return out
+
+
+def _move_options(state: State, f: Frame) -> list[Action]:
+    steps = int(f.tag.split(":")[1]) if f.tag.startswith("factory:") else 1
+    out = []
+    for tok, kind, loc in _units(state, f.seat, f.items):
+        for d in destinations(state, f.seat, kind, loc, steps):
+            out.append(flow.act(state, f.seat, "move", tok, loc, d))
+    return [*out, flow.act(state, f.seat, "move", "done")] if out else []
+
+
+def _move_prompt(state: State, f: Frame) -> str:
+    if f.tag.startswith("factory:"):
+        return f"Factory Move: one unit moves up to {f.tag.split(':')[1]} steps."
+    return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
+
+
+@flow.handler("s_move", _move_prompt, _move_options)
+def _move(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if a.args[0] == "done":
+        return
+    tok, frm, to = a.args
+    p = tx.sc(f.seat)
+    if tok == "char":
+        p.character = to
+        moved = "char"
+    elif tok.startswith("mech"):
+        i = int(tok[4:]) - 1
+        mechs = list(p.mechs)
+        mechs[i] = to
+        p.mechs = tuple(mechs)
+        moved = tok
+    else:
+        i = next(i for i, w in enumerate(p.workers) if w == frm and f"w{i}" not in f.items)
+        workers = list(p.workers)
+        workers[i] = to
+        p.workers = tuple(workers)
+        moved = f"w{i}"
+    tx.log("move", f"{flow.tag(tx.s, f.seat)} moves {'a worker' if tok == 'worker' else tok} from {frm} to {to}.",
+           seat=f.seat)
+    if f.count > 1:
+        tx.push(Frame(kind="s_move", seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
+
+
+@flow.handler("s_after_move", "after the Move")
+def _after_move(tx: Tx, f: Frame, a: Action | None) -> None:
+    tx.push_in_order(Frame(kind="s_fight_check", seat=f.seat), Frame(kind="s_encounter_check", seat=f.seat),
+                     Frame(kind="s_factory_check", seat=f.seat))
+
+
+def combat_location(state: State, seat: int) -> str:
+    """The location where this Scythe seat may start a combat after its Move, or ""."""
+    p = sp(state, seat)
+    o = state.seats[1 - seat]
+    mine = {p.character, *p.mechs}
+    b = board(state.setup.map_side)
+    if isinstance(o, ExpSeat):
+        ok = o.loc in mine and (b.is_territory(o.loc) or state.stalemate_open)
+        return o.loc if ok else ""
+    both = mine & {o.character, *o.mechs}
+    both = {x for x in both if b.is_territory(x) or state.stalemate_open}
+    return min(both, key=_loc_key) if both else ""
+
+
+@flow.handler("s_fight_check", "combat check")
+def _fight_check(tx: Tx, f: Frame, a: Action | None) -> None:
+    loc = combat_location(tx.s, f.seat)
+    if loc:
+        tx.push(Frame(kind="s_fight", seat=f.seat, loc=loc))
+
+
+def _fight_options(state: State, f: Frame) -> list[Action]:
+    return [flow.act(state, f.seat, "fight", "yes"), flow.act(state, f.seat, "fight", "no")]
+
+
+@flow.handler("s_fight", lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
+              _fight_options)
+def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
+    from meloch.engine import combat
+
+    assert a is not None
+    if a.args[0] == "yes":
+        combat.start(tx, f.seat, f.loc)
+    else:
+        tx.log("combat", f"{flow.tag(tx.s, f.seat)} declines to fight on {f.loc}.", seat=f.seat)
+
+
+@flow.handler("s_encounter_check", "encounter check")
+def _encounter_check(tx: Tx, f: Frame, a: Action | None) -> None:
+    s = tx.s
+    p = sp(s, f.seat)
+    tok = next((t for loc, t in s.map_tokens if loc == p.character), None)
+    if tok is None:
+        return
+    s.map_tokens = tuple((loc, t) for loc, t in s.map_tokens if loc != p.character)
+    p2 = tx.sc(f.seat)
+    p2.map_tokens = (*p2.map_tokens, tok)
+    p2.encounters += 1
+    tx.log("encounter", f"{flow.tag(s, f.seat)}'s character takes the map token on {p.character}: an encounter.",
+           seat=f.seat)
+    start_encounter(tx, f.seat)
+
+
+def start_encounter(tx: Tx, seat: int) -> None:
+    s = tx.s
+    if not s.encounter_deck:
+        s.encounter_deck = tx.shuffled(s.encounter_used)
+        s.encounter_used = ()
+        tx.log("shuffle", "The encounter deck is reshuffled.")
+    if not s.encounter_deck:
+        return
+    card = s.encounter_deck[-1]
+    s.encounter_deck = s.encounter_deck[:-1]
+    s.encounter_used = (*s.encounter_used, card)
+    n = 2 if load().factions[sp(s, seat).faction].ability == "meander" else 1
+    tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}.", seat=seat)
+    tx.push(Frame(kind="s_encounter", seat=seat, tag=card, count=n))
+
+
+def encounter(cid: str) -> EncounterCard:
+    return next(e for e in load().encounters if e.id == cid)
+
+
+def _encounter_options(state: State, f: Frame) -> list[Action]:
+    card = encounter(f.tag)
+    return [flow.act(state, f.seat, "encounter", str(i + 1)) for i, o in enumerate(card.options)
+            if str(i + 1) not in f.items and effects.can_pay(state, f.seat, o.cost)]
+
+
+def _encounter_prompt(state: State, f: Frame) -> str:
+    card = encounter(f.tag)
+    return f"Encounter {card.name}: choose an option: " + "; ".join(
+        f"{i + 1}) {o.text}" for i, o in enumerate(card.options))
+
+
+@flow.handler("s_encounter", _encounter_prompt, _encounter_options)
+def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    opt = encounter(f.tag).options[int(a.args[0]) - 1]
+    if f.count > 1:
+        tx.push(Frame(kind="s_encounter", seat=f.seat, tag=f.tag, count=f.count - 1, items=(*f.items, a.args[0])))
+    effects.pay(tx, f.seat, opt.cost, "encounter")
+    tx.log("encounter", f"{flow.tag(tx.s, f.seat)} chooses: {opt.text}", seat=f.seat)
+    effects.queue(tx, f.seat, opt.gain, "encounter")
+
+
+@flow.handler("s_factory_check", "Factory check")
+def _factory_check(tx: Tx, f: Frame, a: Action | None) -> None:
+    s = tx.s
+    p = sp(s, f.seat)
+    if p.factory_card or not s.factory_cards or p.character != board(s.setup.map_side).factory:
+        return
+    tx.push(Frame(kind="s_factory", seat=f.seat))
+
+
+def _factory_options(state: State, f: Frame) -> list[Action]:
+    return [flow.act(state, f.seat, "factory", c) for c in state.factory_cards]
+
+
+@flow.handler("s_factory", "Your character reached the Factory: keep one Factory card as a 5th section.",
+              _factory_options)
+def _factory(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    s = tx.s
+    p = tx.sc(f.seat)
+    p.factory_card = a.args[0]
+    s.factory_cards = tuple(c for c in s.factory_cards if c != a.args[0])
+    s.known = (*s.known, *((f.seat, f"factory:{c}") for c in s.factory_cards))
+    tx.log("factory", f"{flow.tag(s, f.seat)} takes Factory card {a.args[0]}.", seat=f.seat)
+
+
+def _factory19(tx: Tx, seat: int, e: Effect) -> None:
+    """Factory card 19: the character draws an encounter card without a token."""
+    start_encounter(tx, seat)
+
+
+effects.CUSTOM["factory19_encounter"] = _factory19

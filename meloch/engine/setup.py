@@ -1,0 +1,132 @@
+"""``new_game``: the rulebook's Setup section, steps 1-10, then each player's components."""
+
+from __future__ import annotations
+
+from meloch.content import load
+from meloch.engine import flow, rng
+from meloch.engine.board import board
+from meloch.engine.cards import combat_types, discovery_deck_ids
+from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
+from meloch.engine.track import token_list
+from meloch.engine.tx import Tx
+
+
+class SetupError(ValueError):
+    """A setup names a component that does not exist or combines roles wrongly."""
+
+
+def _check(setup: Setup) -> None:
+    c = load()
+    if setup.map_side not in c.maps:
+        raise SetupError(f"unknown map side {setup.map_side!r}; choose one of {', '.join(sorted(c.maps))}")
+    if setup.track_side not in c.tracks:
+        raise SetupError(f"unknown track side {setup.track_side!r}; choose one of {', '.join(sorted(c.tracks))}")
+    roles = tuple(s.role for s in setup.seats)
+    want = {"standard": ("scythe", "expeditions"), "scythe_vs_scythe": ("scythe", "scythe"),
+            "expeditions_vs_expeditions": ("expeditions", "expeditions")}[setup.variant]
+    if roles != want:
+        raise SetupError(f"variant {setup.variant} needs seat roles {want}, got {roles}")
+    for s in setup.seats:
+        if s.stars_to_win not in (2, 3, 4):
+            raise SetupError("stars_to_win must be 4, or 3 or 2 under the experience-disparity variant")
+        if s.role == "scythe":
+            if s.faction not in c.factions:
+                raise SetupError(f"unknown faction {s.faction!r}; choose one of {', '.join(sorted(c.factions))}")
+            if s.mat not in c.mats:
+                raise SetupError(f"unknown player mat {s.mat!r}; choose one of {', '.join(sorted(c.mats))}")
+        else:
+            if s.mech not in c.mechs:
+                raise SetupError(f"unknown mech {s.mech!r}; choose one of {', '.join(sorted(c.mechs))}")
+            for cid, kind in ((s.character, "character"), (s.companion, "companion")):
+                if cid not in c.cards or c.cards[cid].kind != kind:
+                    names = sorted(k for k, v in c.cards.items() if v.kind == kind)
+                    raise SetupError(f"unknown {kind} {cid!r}; choose one of {', '.join(names)}")
+    if setup.turn_limit < 2:
+        raise SetupError("turn_limit must be at least 2")
+
+
+def new_game(setup: Setup | None = None, seed: int = 0) -> State:
+    """A new game after setup, waiting for the first player's first decision."""
+    setup = setup or Setup()
+    _check(setup)
+    c = load()
+    b = board(setup.map_side)
+    placeholder: tuple[Seat, Seat] = (
+        ExpSeat(mech="", character="", companion="", home="", loc="", power=0, guile=0, coins=0),
+        ExpSeat(mech="", character="", companion="", home="", loc="", power=0, guile=0, coins=0),
+    )
+    state = State(setup=setup, seed=seed, rng=rng.seed_state(seed), seats=placeholder)
+    tx = Tx(state, c)
+    s = tx.s
+    # 3. map tokens: 6 face down on the marked locations, 3 aside
+    tokens = tx.shuffled([t.id for t in c.map_tokens])
+    marked = [lid for lid in b.numbered if b.loc[lid].map_token]
+    s.map_tokens = tuple(zip(marked, tokens[: len(marked)], strict=True))
+    s.map_token_supply = tokens[len(marked):]
+    # 4. corruption: 2 face up on each dotted box (Expeditions-only component)
+    uses_exp = any(x.role == "expeditions" for x in setup.seats)
+    if uses_exp:
+        ids = tx.shuffled(range(len(token_list())))
+        boxes = [lid for lid in b.numbered if b.loc[lid].corruption]
+        s.corruption = tuple((lid, (ids[2 * i], ids[2 * i + 1])) for i, lid in enumerate(boxes))
+    # 5. Triumph Track
+    s.track = tuple(() for _ in c.tracks[setup.track_side].categories)
+    # 6. combat deck
+    s.combat_deck = tx.shuffled(range(len(combat_types())))
+    # 7. Factory: 2 face down
+    s.factory_cards = tx.shuffled([f.id for f in c.factory_cards])[:2]
+    # 8. encounters
+    s.encounter_deck = tx.shuffled([e.id for e in c.encounters])
+    # 9. discovery deck, one face up on each lake
+    deck = tx.shuffled(discovery_deck_ids())
+    if uses_exp:
+        s.lakes = tuple((lake, deck[-1 - i]) for i, lake in enumerate(b.lakes))
+        deck = deck[: len(deck) - len(b.lakes)]
+    else:
+        s.lakes = tuple((lake, "") for lake in b.lakes)
+    s.discovery_deck = deck
+    # 10. Meloch deck; reveal one in a random orientation, nobody gains
+    mdeck = tx.shuffled([m.id for m in c.meloch_cards])
+    s.meloch_row = ((mdeck[-1], tx.randbelow(2) == 1),)
+    s.meloch_deck = mdeck[:-1]
+    # Homes: standard seats use their own edge; the variants assign home bases at random.
+    homes = [b.home_scythe, b.home_expeditions]
+    if setup.variant != "standard" and tx.randbelow(2) == 1:
+        homes.reverse()
+    seats: list[Seat] = []
+    for i, ss in enumerate(setup.seats):
+        seats.append(_scythe_seat(tx, ss, homes[i]) if ss.role == "scythe" else _exp_seat(ss, homes[i]))
+    s.seats = (seats[0], seats[1])
+    for i, ss in enumerate(setup.seats):
+        if ss.role == "scythe":
+            faction = c.factions[ss.faction]
+            from meloch.engine.effects import draw_combat
+
+            draw_combat(tx, i, faction.combat_cards, "starting cards")
+    # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
+    s.active = 1 if setup.variant == "standard" else tx.randbelow(2)
+    tx.log("setup", f"New game: {setup.map_side} map, track side {setup.track_side}, {setup.variant}, seed {seed}.")
+    flow.run(tx)
+    s.events = tuple(tx.events)
+    return s
+
+
+def _scythe_seat(tx: Tx, ss: SeatSetup, home: str) -> ScytheSeat:
+    c = load()
+    b = board(tx.s.setup.map_side)
+    faction, mat = c.factions[ss.faction], c.mats[ss.mat]
+    start = sorted(n for n in b.land[home] if b.is_territory(n))
+    return ScytheSeat(
+        faction=ss.faction, mat=ss.mat, home=home, power=faction.power, popularity=mat.popularity,
+        coins=mat.coins, character=home, workers=tuple(start), workers_on_mat=8 - len(start),
+    )
+
+
+def _exp_seat(ss: SeatSetup, home: str) -> ExpSeat:
+    m = load().mechs[ss.mech]
+    workers = (*m.start_workers, *(("hero",) if m.start_hero_worker else ()))
+    return ExpSeat(
+        mech=ss.mech, character=ss.character, companion=ss.companion, home=home, loc=home,
+        power=m.start_power, guile=m.start_guile, coins=m.start_coins, workers=workers,
+        hand=(ss.character, ss.companion), token="refresh",
+    )

@@ -1,0 +1,273 @@
+"""The Triumph Track: metrics, stars, Meloch cards and victory.
+
+A category is *met* by a seat when the metric named by that seat's requirement reaches its number.
+Scythe seats place stars automatically when a category is met; Expeditions seats need Boast
+(``boastable``); combat stars come from combat (``place_combat_star``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meloch.content import load
+from meloch.content.schema import Category, Effect, MelochCard, TrackSide
+from meloch.engine import flow
+from meloch.engine.board import board
+from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.tx import Tx
+
+
+def side(state: State) -> TrackSide:
+    return load().tracks[state.setup.track_side]
+
+
+def controlled(state: State, seat: int) -> set[str]:
+    """Territories a seat controls. A location shared with the opposing Expeditions mech is the
+    Expeditions player's; home bases and lakes are never territories."""
+    p = state.seats[seat]
+    opp = state.seats[1 - seat]
+    b = board(state.setup.map_side)
+    if isinstance(p, ExpSeat):
+        return {p.loc} if b.is_territory(p.loc) else set()
+    mine = {p.character, *p.mechs, *p.workers} | {loc for _, loc in p.structures}
+    mine = {loc for loc in mine if loc and b.is_territory(loc)}
+    if isinstance(opp, ExpSeat):
+        mine.discard(opp.loc)
+    else:
+        enemy = {opp.character, *opp.mechs, *opp.workers}
+        mine -= enemy
+    return mine
+
+
+def _scythe_metric(state: State, seat: int, p: ScytheSeat, metric: str) -> int:
+    if metric == "coins":
+        return p.coins
+    if metric in ("popularity", "power", "encounters"):
+        return int(getattr(p, metric))
+    return {
+        "structures": lambda: len(p.structures),
+        "upgrades": lambda: len(p.top_upgrades),
+        "mechs": lambda: len(p.mechs),
+        "recruits": lambda: len(p.recruits),
+        "workers": lambda: len(p.workers),
+        "control": lambda: len(controlled(state, seat)),
+        "combat_cards": lambda: len(p.combat_cards),
+    }.get(metric, lambda: 0)()
+
+
+def expeditions_workers(p: ExpSeat) -> int:
+    return len(p.workers) + sum(1 for _, w in p.active if w)
+
+
+def _exp_metric(state: State, p: ExpSeat, metric: str) -> int:
+    colours = [_token_colour(t) for t in p.corruption]
+    table: dict[str, Callable[[], int]] = {
+        "power": lambda: p.power,
+        "guile": lambda: p.guile,
+        "coins": lambda: p.coins,
+        "workers": lambda: expeditions_workers(p),
+        "corruption": lambda: len(p.corruption),
+        "corruption_guile": lambda: colours.count("guile"),
+        "corruption_power": lambda: colours.count("power"),
+        "map_tokens": lambda: len(p.map_tokens),
+        "items_upgraded": lambda: len(p.upgraded),
+        "meteorites_melded": lambda: len(p.melded),
+        "quests_solved": lambda: len(p.solved),
+        "cards_controlled": lambda: len(p.hand) + len(p.active),
+        "combat_cards": lambda: len(p.combat_cards),
+        "control": lambda: len(controlled(state, state.seats.index(p))),
+    }
+    return table.get(metric, lambda: 0)()
+
+
+def token_list() -> list[tuple[str, int]]:
+    """Corruption token instances: index -> (colour, value)."""
+    out: list[tuple[str, int]] = []
+    for t in load().corruption:
+        out.extend([(t.colour, t.value)] * t.count)
+    return out
+
+
+_TOKENS: list[tuple[str, int]] = []
+
+
+def _token_colour(i: int) -> str:
+    if not _TOKENS:
+        _TOKENS.extend(token_list())
+    return _TOKENS[i][0]
+
+
+def token(i: int) -> tuple[str, int]:
+    if not _TOKENS:
+        _TOKENS.extend(token_list())
+    return _TOKENS[i]
+
+
+def metric(state: State, seat: int, name: str) -> int:
+    p = state.seats[seat]
+    if isinstance(p, ScytheSeat):
+        return _scythe_metric(state, seat, p, name)
+    return _exp_metric(state, p, name)
+
+
+def requirement_of(state: State, seat: int, cat: Category) -> tuple[str, int]:
+    req = cat.scythe if state.setup.seats[seat].role == "scythe" else cat.expeditions
+    return req.metric, req.n
+
+
+def met(state: State, seat: int, cat: Category) -> bool:
+    m, n = requirement_of(state, seat, cat)
+    return not cat.combat and metric(state, seat, m) >= n
+
+
+def stars_of(state: State, seat: int) -> int:
+    return sum(col.count(seat) for col in state.track)
+
+
+def boastable(state: State, seat: int) -> list[int]:
+    """Open, met, non-combat categories (column indexes) the seat may Boast onto."""
+    t = side(state)
+    return [i for i, cat in enumerate(t.categories) if not state.track[i] and met(state, seat, cat)]
+
+
+# ---------------------------------------------------------------- placing stars
+
+
+def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
+    s = tx.s
+    track = list(s.track)
+    track[col] = (*track[col], seat)
+    s.track = tuple(track)
+    cat = side(s).categories[col]
+    p = tx.seat(seat)
+    if isinstance(p, ScytheSeat):
+        p.stars_unplaced -= 1
+    n = stars_of(s, seat)
+    label = (cat.scythe if s.setup.seats[seat].role == "scythe" else cat.expeditions).label
+    tx.log("star", f"{flow.tag(s, seat)} places star {n} on column {col + 1} ({label}): {why}.", seat=seat)
+    if n >= s.setup.seats[seat].stars_to_win:
+        s.winner = seat
+        s.reason = f"{n} stars"
+        tx.log("end", f"{flow.tag(s, seat)} wins with {n} stars.", seat=seat)
+        return
+    if n <= 3:
+        tx.push(Frame(kind="meloch_draw", seat=1 - seat))
+
+
+def place_combat_star(tx: Tx, seat: int) -> None:
+    """A combat winner's star: first open combat category; Saxony (``dominate``) may stack."""
+    s = tx.s
+    cats = side(s).categories
+    open_cols = [i for i, c in enumerate(cats) if c.combat and not s.track[i]]
+    p = s.seats[seat]
+    if not open_cols and isinstance(p, ScytheSeat) and load().factions[p.faction].ability == "dominate":
+        open_cols = [i for i, c in enumerate(cats) if c.combat]
+    if not open_cols:
+        tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)
+        return
+    if isinstance(p, ScytheSeat) and p.stars_unplaced <= 0:
+        tx.log("star", f"{flow.tag(s, seat)} has no unplaced star: the combat star is lost.", seat=seat)
+        return
+    place_star(tx, seat, open_cols[0], "combat victory")
+
+
+def check_scythe_stars(tx: Tx) -> None:
+    """Scythe seats place a star at once on every open category they meet."""
+    s = tx.s
+    if s.winner >= 0 or not s.track:
+        return
+    cats = side(s).categories
+    for seat in (0, 1):
+        p = s.seats[seat]
+        if not isinstance(p, ScytheSeat):
+            continue
+        for i, cat in enumerate(cats):
+            if s.winner >= 0:
+                return
+            if s.track[i] or cat.combat or not met(s, seat, cat):
+                continue
+            if tx.s.seats[seat].stars_unplaced <= 0:  # type: ignore[union-attr]
+                continue  # Leverage: the category waits until a star is regained
+            place_star(tx, seat, i, "requirement met")
+
+
+flow.AFTER_STEP.append(check_scythe_stars)
+
+
+# ---------------------------------------------------------------- Meloch cards
+
+
+def meloch_card(cid: str) -> MelochCard:
+    return next(c for c in load().meloch_cards if c.id == cid)
+
+
+def visible_meloch(state: State, seat: int) -> list[Effect]:
+    """Benefits facing ``seat`` on all visible Meloch halves.
+
+    Model (reference.md §1.9, AMB-44): the row grows to the right and each new card covers the
+    right half of the previous one, so every card but the newest shows its left half. A rotated
+    card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge."""
+    out: list[Effect] = []
+    row = state.meloch_row
+    for i, (cid, rotated) in enumerate(row):
+        card = meloch_card(cid)
+        halves = [card.right, card.left] if rotated else [card.left, card.right]
+        shown = halves if i == len(row) - 1 else halves[:1]
+        for h in shown:
+            toward_me = (seat == 0) != rotated
+            out.extend(h.toward_scythe if toward_me else h.toward_expeditions)
+    return out
+
+
+def _meloch_options(state: State, f: Frame) -> list[flow.Action]:
+    if not state.meloch_deck:
+        return []
+    return [flow.act(state, f.seat, "meloch", "upright"), flow.act(state, f.seat, "meloch", "rotated")]
+
+
+@flow.handler("meloch_draw", "Your opponent placed a star: place a Meloch card (choose its orientation).",
+              _meloch_options)
+def _meloch_draw(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+
+    assert a is not None
+    s = tx.s
+    cid = s.meloch_deck[-1]
+    s.meloch_deck = s.meloch_deck[:-1]
+    rotated = a.args[0] == "rotated"
+    s.meloch_row = (*s.meloch_row, (cid, rotated))
+    tx.log("meloch", f"{flow.tag(s, f.seat)} places Meloch card {meloch_card(cid).name} "
+           f"{'rotated' if rotated else 'upright'}.", seat=f.seat)
+    gains = visible_meloch(s, f.seat)
+    if gains:
+        tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=tuple(gains)))
+
+
+def _gain_options(state: State, f: Frame) -> list[flow.Action]:
+    opts = [flow.act(state, f.seat, "take", "all"), flow.act(state, f.seat, "take", "none")]
+    if len(f.effects) > 1:
+        opts += [flow.act(state, f.seat, "take", "first"), flow.act(state, f.seat, "take", "skip-first")]
+    return opts
+
+
+def _gain_prompt(state: State, f: Frame) -> str:
+    from meloch.engine import effects
+
+    return ("Meloch benefits facing you: " + ", ".join(effects.describe(e) for e in f.effects)
+            + ". Take all, none, or decide on the first and then the rest (AMB-43).")
+
+
+@flow.handler("meloch_gain", _gain_prompt, _gain_options)
+def _meloch_gain(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+    from meloch.engine import effects
+
+    assert a is not None
+    choice = a.args[0]
+    rest = f.effects[1:]
+    if choice in ("first", "skip-first") and rest:
+        tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=rest))
+    if choice == "all":
+        effects.queue(tx, f.seat, f.effects, "Meloch card")
+    elif choice == "first":
+        effects.queue(tx, f.seat, f.effects[:1], "Meloch card")
+    else:
+        tx.log("meloch", f"{flow.tag(tx.s, f.seat)} declines a Meloch benefit.", seat=f.seat)

@@ -1,0 +1,83 @@
+"""``Tx``: the one place rules write to a state.
+
+A Tx starts from a shallow copy of the caller's state and copies each seat the first time it is
+written, so the caller's state is never changed (value semantics) and an apply costs only what it
+touches. Everything random goes through ``Tx.rand*`` so the RNG state stays inside the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import TypeVar
+
+from meloch.content.schema import Content
+from meloch.engine import rng
+from meloch.engine.model import Event, ExpSeat, Frame, ScytheSeat, Seat, State
+
+T = TypeVar("T")
+
+
+class Tx:
+    def __init__(self, state: State, content: Content) -> None:
+        self.s = copy.copy(state)
+        self.c = content
+        self._copied: set[int] = set()
+        self.events: list[Event] = []
+
+    # ---------------------------------------------------------------- seats
+    def seat(self, i: int) -> Seat:
+        """The writable seat ``i`` (copied on first access)."""
+        if i not in self._copied:
+            seats = list(self.s.seats)
+            seats[i] = copy.copy(seats[i])
+            self.s.seats = (seats[0], seats[1])
+            self._copied.add(i)
+        return self.s.seats[i]
+
+    def sc(self, i: int) -> ScytheSeat:
+        p = self.seat(i)
+        assert isinstance(p, ScytheSeat)
+        return p
+
+    def ex(self, i: int) -> ExpSeat:
+        p = self.seat(i)
+        assert isinstance(p, ExpSeat)
+        return p
+
+    # ---------------------------------------------------------------- frames
+    def push(self, *frames: Frame) -> None:
+        """Push frames; the LAST one given ends on top (runs first)."""
+        self.s.frames = self.s.frames + frames
+
+    def push_in_order(self, *frames: Frame) -> None:
+        """Push frames so that the FIRST one given runs first."""
+        self.s.frames = self.s.frames + tuple(reversed(frames))
+
+    def pop(self) -> Frame:
+        f = self.s.frames[-1]
+        self.s.frames = self.s.frames[:-1]
+        return f
+
+    def top(self) -> Frame | None:
+        return self.s.frames[-1] if self.s.frames else None
+
+    # ---------------------------------------------------------------- events
+    def log(self, kind: str, text: str, seat: int = -1, private_to: int = -1, public: str = "") -> None:
+        self.events.append(Event(kind=kind, text=text, seat=seat, private_to=private_to, public=public))
+
+    # ---------------------------------------------------------------- randomness
+    def randbelow(self, n: int) -> int:
+        v, self.s.rng = rng.randbelow(self.s.rng, n)
+        return v
+
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
+        out, self.s.rng = rng.shuffled(self.s.rng, items)
+        return out
+
+    def flag(self, name: str) -> bool:
+        return name in self.s.turn_flags
+
+    def set_flag(self, name: str) -> None:
+        if name not in self.s.turn_flags:
+            self.s.turn_flags = (*self.s.turn_flags, name)
