@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from meloch.content.schema import Effect
 from meloch.engine import flow
+from meloch.engine.actions import Action
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -53,7 +54,7 @@ def queue(tx: Tx, seat: int, effects: Sequence[Effect], source: str = "") -> Non
 
 
 @flow.handler("fx", "resolving effects")
-def _fx(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+def _fx(tx: Tx, f: Frame, a: Action | None) -> None:
     e, rest = f.effects[0], f.effects[1:]
     if rest:
         tx.push(Frame(kind="fx", seat=f.seat, effects=rest, tag=f.tag))
@@ -75,7 +76,7 @@ def execute(tx: Tx, seat: int, e: Effect) -> None:
     fn(tx, seat, e)
 
 
-def _one_of_options(state: State, f: Frame) -> list[flow.Action]:
+def _one_of_options(state: State, f: Frame) -> list[Action]:
     e = f.effects[0]
     return [flow.act(state, f.seat, "option", str(i + 1)) for i, opt in enumerate(e.one_of)
             if can_gain(state, f.seat, opt)] or [flow.act(state, f.seat, "option", "1")]
@@ -88,7 +89,7 @@ def _one_of_prompt(state: State, f: Frame) -> str:
 
 
 @flow.handler("one_of", _one_of_prompt, _one_of_options)
-def _one_of(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+def _one_of(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     queue(tx, f.seat, f.effects[0].one_of[int(a.args[0]) - 1], "choice")
 

@@ -6,6 +6,7 @@ The benefits themselves (Gather icons, card abilities) are effect ops in ``exp_e
 from __future__ import annotations
 
 from meloch.content import load
+from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
@@ -62,13 +63,11 @@ def do_free_action(tx: Tx, f: Frame, a: Action) -> bool:
     if a.verb == "voyager":
         tx.set_flag("voyager")
         p = tx.ex(f.seat)
-        tok = p.corruption[0]
         p.corruption = p.corruption[1:]
         tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes a corruption token (Voyager) to {a.args[0]}.",
                seat=f.seat)
         tx.push(f)
-        del tok
-        effects.execute(tx, f.seat, effects.Effect(op=a.args[0]))
+        effects.execute(tx, f.seat, Effect(op=a.args[0]))
         return True
     return False
 
@@ -277,7 +276,7 @@ def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
 # ---------------------------------------------------------------- Gather
 
 
-def gather_benefits(state: State, loc: str) -> tuple[effects.Effect, ...]:
+def gather_benefits(state: State, loc: str) -> tuple[Effect, ...]:
     b = board(state.setup.map_side)
     if not b.is_territory(loc):
         return ()

@@ -327,7 +327,7 @@ def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     loc = a.args[0]
     if loc == "done":
         return
-    n = sum(1 for w in tx.s.seats[f.seat].workers if w == loc)  # type: ignore[union-attr]
+    n = sum(1 for w in sp(tx.s, f.seat).workers if w == loc)
     _produce_at(tx, f.seat, loc, n, "Produce")
     if f.count > 1:
         tx.push(Frame(kind="s_produce", seat=f.seat, count=f.count - 1, items=(*f.items, loc)))
@@ -547,7 +547,7 @@ def _worker(tx: Tx, seat: int, e: Effect) -> None:
 
 def _place_worker_options(state: State, f: Frame) -> list[Action]:
     p = sp(state, f.seat)
-    locs = sorted(controlled(state, f.seat), key=_loc_key) + [p.home]
+    locs = [*sorted(controlled(state, f.seat), key=_loc_key), p.home]
     return [flow.act(state, f.seat, "place-worker", loc) for loc in locs]
 
 

@@ -8,10 +8,12 @@ Scythe seats place stars automatically when a category is met; Expeditions seats
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from meloch.content import load
 from meloch.content.schema import Category, Effect, MelochCard, TrackSide
 from meloch.engine import flow
+from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
@@ -39,20 +41,24 @@ def controlled(state: State, seat: int) -> set[str]:
     return mine
 
 
+_SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {
+    "coins": lambda s, i, p: p.coins,
+    "popularity": lambda s, i, p: p.popularity,
+    "power": lambda s, i, p: p.power,
+    "encounters": lambda s, i, p: p.encounters,
+    "structures": lambda s, i, p: len(p.structures),
+    "upgrades": lambda s, i, p: len(p.top_upgrades),
+    "mechs": lambda s, i, p: len(p.mechs),
+    "recruits": lambda s, i, p: len(p.recruits),
+    "workers": lambda s, i, p: len(p.workers),
+    "control": lambda s, i, p: len(controlled(s, i)),
+    "combat_cards": lambda s, i, p: len(p.combat_cards),
+}
+
+
 def _scythe_metric(state: State, seat: int, p: ScytheSeat, metric: str) -> int:
-    if metric == "coins":
-        return p.coins
-    if metric in ("popularity", "power", "encounters"):
-        return int(getattr(p, metric))
-    return {
-        "structures": lambda: len(p.structures),
-        "upgrades": lambda: len(p.top_upgrades),
-        "mechs": lambda: len(p.mechs),
-        "recruits": lambda: len(p.recruits),
-        "workers": lambda: len(p.workers),
-        "control": lambda: len(controlled(state, seat)),
-        "combat_cards": lambda: len(p.combat_cards),
-    }.get(metric, lambda: 0)()
+    fn = _SCYTHE_METRICS.get(metric)
+    return fn(state, seat, p) if fn else 0
 
 
 def expeditions_workers(p: ExpSeat) -> int:
@@ -171,22 +177,30 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     place_star(tx, seat, open_cols[0], "combat victory")
 
 
+@cache
+def _scythe_reqs(track_side: str) -> tuple[tuple[int, str, int], ...]:
+    """(column, metric, number) of every non-combat category on the Scythe edge."""
+    cats = load().tracks[track_side].categories
+    return tuple((i, c.scythe.metric, c.scythe.n) for i, c in enumerate(cats) if not c.combat)
+
+
 def check_scythe_stars(tx: Tx) -> None:
     """Scythe seats place a star at once on every open category they meet."""
     s = tx.s
     if s.winner >= 0 or not s.track:
         return
-    cats = side(s).categories
+    reqs = _scythe_reqs(s.setup.track_side)
     for seat in (0, 1):
-        p = s.seats[seat]
-        if not isinstance(p, ScytheSeat):
+        if not isinstance(s.seats[seat], ScytheSeat):
             continue
-        for i, cat in enumerate(cats):
+        for i, m, n in reqs:
+            p = s.seats[seat]
+            assert isinstance(p, ScytheSeat)
             if s.winner >= 0:
                 return
-            if s.track[i] or cat.combat or not met(s, seat, cat):
+            if s.track[i] or _scythe_metric(s, seat, p, m) < n:
                 continue
-            if tx.s.seats[seat].stars_unplaced <= 0:  # type: ignore[union-attr]
+            if p.stars_unplaced <= 0:
                 continue  # Leverage: the category waits until a star is regained
             place_star(tx, seat, i, "requirement met")
 
@@ -219,7 +233,7 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
     return out
 
 
-def _meloch_options(state: State, f: Frame) -> list[flow.Action]:
+def _meloch_options(state: State, f: Frame) -> list[Action]:
     if not state.meloch_deck:
         return []
     return [flow.act(state, f.seat, "meloch", "upright"), flow.act(state, f.seat, "meloch", "rotated")]
@@ -227,7 +241,7 @@ def _meloch_options(state: State, f: Frame) -> list[flow.Action]:
 
 @flow.handler("meloch_draw", "Your opponent placed a star: place a Meloch card (choose its orientation).",
               _meloch_options)
-def _meloch_draw(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
 
     assert a is not None
     s = tx.s
@@ -242,7 +256,7 @@ def _meloch_draw(tx: Tx, f: Frame, a: flow.Action | None) -> None:
         tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=tuple(gains)))
 
 
-def _gain_options(state: State, f: Frame) -> list[flow.Action]:
+def _gain_options(state: State, f: Frame) -> list[Action]:
     opts = [flow.act(state, f.seat, "take", "all"), flow.act(state, f.seat, "take", "none")]
     if len(f.effects) > 1:
         opts += [flow.act(state, f.seat, "take", "first"), flow.act(state, f.seat, "take", "skip-first")]
@@ -257,7 +271,7 @@ def _gain_prompt(state: State, f: Frame) -> str:
 
 
 @flow.handler("meloch_gain", _gain_prompt, _gain_options)
-def _meloch_gain(tx: Tx, f: Frame, a: flow.Action | None) -> None:
+def _meloch_gain(tx: Tx, f: Frame, a: Action | None) -> None:
     from meloch.engine import effects
 
     assert a is not None
