@@ -67,6 +67,11 @@ def apply(state: State, action: Action | str) -> State:
     f = tx.pop()
     tx.s.step += 1
     flow.HANDLERS[f.kind].resolve(tx, f, action)
+    if not tx.events:
+        # Every transition records at least one event; private by default, since only the
+        # handler knows whether the choice was public.
+        tx.log("choice", f"{action.who} chose: {action}.", seat=f.seat, private_to=f.seat,
+               public=f"{action.who} made a choice.")
     flow.run(tx)
     tx.s.events = tuple(tx.events)
     return tx.s
