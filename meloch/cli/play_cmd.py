@@ -1,0 +1,103 @@
+"""``meloch play``: a game at the terminal, hot-seat or against the random agent."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+import typer
+
+PLAY_HELP = (
+    "Play Duel of Meloch at the terminal, hot-seat (default) or against the random agent.\n\n"
+    "Each prompt shows the board, both seats' public state, your private state, the Triumph Track, "
+    "the Meloch row, what happened since your last decision and the numbered options. Answer with a number "
+    "or an action in notation ('S section 2'); 'help' lists the commands: undo, save FILE, show, quit.\n\n"
+    "Undo takes back your own last decision within your turn, never past a random draw or a reveal.\n\n"
+    "In hot-seat play the screen is cleared and the device passed whenever the deciding seat changes, "
+    "so a seat's secrets are shown only to that seat."
+)
+
+
+def _choice(name: str, value: str, allowed: list[str]) -> str:
+    if value not in allowed:
+        raise typer.BadParameter(f"unknown {value!r}; choose one of: {', '.join(sorted(allowed))}",
+                                 param_hint=name)
+    return value
+
+
+def play(
+    vs: str | None = typer.Option(
+        None, "--vs", help="Opponent: 'human' (hot-seat, both seats at this terminal; the default) "
+        "or 'random' (the random agent plays the other seat)."),
+    seat: str | None = typer.Option(
+        None, "--seat", help="With --vs random: your seat, S (Scythe, the default) or E (Expeditions). "
+        "E moves first."),
+    map_side: str | None = typer.Option(None, "--map", help="Map side: jungle (default) or desert."),
+    track: str | None = typer.Option(None, "--track", help="Triumph Track side: A (default) or B."),
+    seed: int | None = typer.Option(None, "--seed", help="Game seed (default: a random one, printed)."),
+    faction: str | None = typer.Option(None, "--faction", help="Scythe faction id (default constantinople)."),
+    mat: str | None = typer.Option(None, "--mat", help="Scythe player mat id (default adventurous)."),
+    mech: str | None = typer.Option(None, "--mech", help="Expeditions mech id (default voyager)."),
+    turn_limit: int | None = typer.Option(None, "--turn-limit", help="Turns (both seats) before a draw (300)."),
+    load: Path | None = typer.Option(
+        None, "--load", help="Resume a game saved with the in-game 'save FILE' command (replays it exactly)."),
+    no_pass_prompt: bool = typer.Option(
+        False, "--no-pass-prompt", help="Hot-seat: do not ask to pass the device when the seat changes."),
+) -> None:
+    """Play Duel of Meloch at the terminal (see PLAY_HELP)."""
+    from rich.console import Console
+
+    from meloch.cli.play import SaveError, load_game, resume, run_game
+    from meloch.content import load as load_content
+    from meloch.engine import SeatSetup, Setup, SetupError, new_game
+
+    console = Console()
+    echo = not sys.stdin.isatty()
+    if vs is not None and vs not in ("human", "random"):
+        raise typer.BadParameter(f"unknown {vs!r}; choose human or random", param_hint="--vs")
+    if seat is not None and seat.upper() not in ("S", "E"):
+        raise typer.BadParameter(f"unknown {seat!r}; choose S or E", param_hint="--seat")
+    human_seat = None if seat is None else ("S", "E").index(seat.upper())
+    if load is not None:
+        given = [n for n, v in (("--map", map_side), ("--track", track), ("--seed", seed), ("--faction", faction),
+                                ("--mat", mat), ("--mech", mech), ("--turn-limit", turn_limit)) if v is not None]
+        if given:
+            raise typer.BadParameter(f"the saved game fixes the setup; drop {', '.join(given)}", param_hint="--load")
+        try:
+            saved = load_game(load)
+            session = resume(saved, vs=vs or saved.vs or "human",
+                             human_seat=human_seat if human_seat is not None else saved.human_seat or 0)
+        except SaveError as err:
+            console.print(f"Error: {err}", style="red", markup=False)
+            raise typer.Exit(code=1) from None
+        console.print(f"Resumed {load}: {len(session.actions)} actions replayed (seed {session.seed}).",
+                      markup=False)
+        result = run_game(session=session, console=console, pass_prompt=not no_pass_prompt, echo=echo)
+    else:
+        c = load_content()
+        setup = Setup(
+            map_side=_choice("--map", map_side or "jungle", list(c.maps)),
+            track_side=_choice("--track", track or "A", list(c.tracks)),
+            seats=(SeatSetup(role="scythe", faction=_choice("--faction", faction or "constantinople", list(c.factions)),
+                             mat=_choice("--mat", mat or "adventurous", list(c.mats))),
+                   SeatSetup(role="expeditions", mech=_choice("--mech", mech or "voyager", list(c.mechs)))),
+            turn_limit=turn_limit if turn_limit is not None else 300,
+        )
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        try:
+            new_game(setup, seed)
+        except SetupError as err:
+            console.print(f"Error: {err}", style="red", markup=False)
+            raise typer.Exit(code=2) from None
+        console.print(f"New game, seed {seed}.", markup=False)
+        result = run_game(setup, seed, vs=vs or "human", human_seat=human_seat or 0, console=console,
+                          pass_prompt=not no_pass_prompt, echo=echo)
+    if result.quit and result.actions and result.saved_actions != len(result.actions):
+        console.print("Tip: 'save FILE' before 'quit' keeps the game for 'meloch play --load FILE'.", style="dim")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``meloch play`` to the main app."""
+    app.command("play", help=PLAY_HELP)(play)

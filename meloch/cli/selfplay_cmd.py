@@ -1,0 +1,72 @@
+"""``meloch selfplay``: many random-vs-random games and a summary table."""
+
+from __future__ import annotations
+
+import typer
+
+
+def selfplay(
+    games: int = typer.Option(100, "--games", min=1, help="Number of games."),
+    seed: int = typer.Option(1, "--seed", help="First game seed; games use seeds S..S+N-1."),
+    turn_limit: int = typer.Option(300, "--turn-limit", min=2, help="Turns (both seats) before a draw."),
+    map_side: str = typer.Option("jungle", "--map", help="Map side: jungle or desert."),
+    track: str = typer.Option("A", "--track", help="Triumph Track side: A or B."),
+    variant: str = typer.Option(
+        "standard", "--variant", help="standard, scythe_vs_scythe or expeditions_vs_expeditions."),
+) -> None:
+    """Play random-vs-random games and print wins by seat and reason, game lengths and errors.
+
+    Each game's agents are seeded from the game seed, so a run is reproducible. Exits with code 1
+    if any game raised (the first traceback is printed).
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from meloch.engine import SetupError, new_game
+    from meloch.sim.selfplay import make_setup, run_selfplay
+
+    console = Console()
+    try:
+        setup = make_setup(map_side, track, variant, turn_limit)
+        new_game(setup, seed)
+    except (SetupError, ValueError) as err:
+        console.print(f"Error: {err}", style="red", markup=False)
+        raise typer.Exit(code=2) from None
+
+    with Progress(TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=False) as progress:
+        task = progress.add_task("games", total=games)
+        summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task))
+
+    console.print(f"Self-play: {games} games, seeds {seed}..{seed + games - 1}, {map_side} map, track {track}, "
+                  f"{variant}, turn limit {turn_limit}", markup=False, highlight=False)
+    t = Table()
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    done = len(summary.records)
+    wins = summary.wins_by_tag()
+    for tag in (*summary.tags, "none"):
+        n = wins.get(tag, 0)
+        pct = f" ({100 * n / done:.1f}%)" if done else ""
+        t.add_row(f"wins {tag}" if tag != "none" else "no winner", f"{n}{pct}")
+    t.add_section()
+    for (who, reason), n in sorted(summary.wins_by_reason().items()):
+        t.add_row(f"{who}: {reason}", str(n))
+    t.add_section()
+    t.add_row("turn-limit games", str(summary.turn_limit_games()))
+    t.add_row("mean turns / game", f"{summary.mean_turns():.1f}")
+    t.add_row("mean decisions / game", f"{summary.mean_decisions():.1f}")
+    t.add_row("errors", str(len(summary.errors)), style="red" if summary.errors else None)
+    console.print(t)
+    if summary.errors:
+        first_seed, tb = summary.errors[0]
+        console.print(f"First error (seed {first_seed}; seeds with errors: "
+                      f"{', '.join(str(s) for s, _ in summary.errors[:20])}):", style="red", markup=False)
+        console.print(tb, markup=False, highlight=False)
+        raise typer.Exit(code=1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``meloch selfplay`` to the main app."""
+    app.command("selfplay")(selfplay)
