@@ -13,18 +13,25 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 def seed_state(seed: int) -> int:
-    """Scramble a user seed into a starting RNG state."""
-    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+    """Hash a user seed into a starting RNG state.
+
+    SplitMix64's state is a counter with a fixed increment, so seeding it with ``seed * increment``
+    would make seed k's stream seed 0's stream shifted by k. Mixing the seed first puts each
+    seed at an unrelated point of the cycle."""
+    return _mix(_mix((seed & _MASK) ^ 0x632BE59BD9B4E019) ^ 0x9E3779B97F4A7C15)
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (random 64-bit value, next state)."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31), state
+    return _mix(state), state
 
 
 def randbelow(state: int, n: int) -> tuple[int, int]:
