@@ -68,10 +68,10 @@ def apply(state: State, action: Action | str) -> State:
     tx.s.step += 1
     flow.HANDLERS[f.kind].resolve(tx, f, action)
     if not tx.events:
-        # Every transition records at least one event; private by default, since only the
-        # handler knows whether the choice was public.
-        tx.log("choice", f"{action.who} chose: {action}.", seat=f.seat, private_to=f.seat,
-               public=f"{action.who} made a choice.")
+        # Every transition records at least one event; a secret choice's stays private.
+        secret = flow.HANDLERS[f.kind].secret
+        tx.log("choice", f"{action.who} chose: {' '.join((action.verb, *action.args))}.", seat=f.seat,
+               private_to=f.seat if secret else -1, public=f"{action.who} made a secret choice." if secret else "")
     flow.run(tx)
     tx.s.events = tuple(tx.events)
     return tx.s

@@ -24,17 +24,21 @@ class Handler(NamedTuple):
     prompt: Prompt
     options: Options | None
     resolve: Resolve
+    secret: bool = False
+    """A secret choice (a Power Dial, a tucked card): never shown to the other seat."""
 
 
 HANDLERS: dict[str, Handler] = {}
 
 
-def handler(kind: str, prompt: str | Prompt, options: Options | None = None) -> Callable[[Resolve], Resolve]:
+def handler(
+    kind: str, prompt: str | Prompt, options: Options | None = None, *, secret: bool = False
+) -> Callable[[Resolve], Resolve]:
     """Register ``resolve`` for frames of ``kind``. A string prompt is used as is."""
 
     def deco(resolve: Resolve) -> Resolve:
         p: Prompt = (lambda _s, _f: prompt) if isinstance(prompt, str) else prompt
-        HANDLERS[kind] = Handler(kind, p, options, resolve)
+        HANDLERS[kind] = Handler(kind, p, options, resolve, secret)
         return resolve
 
     return deco
