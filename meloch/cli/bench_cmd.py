@@ -1,0 +1,51 @@
+"""``meloch bench``: the engine benchmark (one core) as a table, with the targets."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+
+def bench(
+    games: int = typer.Option(200, "--games", help="Random games to play (ignored when --seconds > 0)."),
+    seconds: float = typer.Option(0.0, "--seconds", help="Play for this many seconds instead of --games."),
+    seed: int = typer.Option(1, "--seed", help="First game seed."),
+    samples: int = typer.Option(1000, "--samples", help="Mid-game states for the per-operation timings."),
+) -> None:
+    """Games/s, steps/s, decisions per game, and p50/p95 of copy, legal actions, apply and JSON."""
+    from meloch.sim import bench as b
+
+    r = b.run(games=games, seconds=seconds, seed=seed, sample_states=samples)
+    console = Console(highlight=False, soft_wrap=True)
+    t = Table(title=f"meloch bench: {r.games} random games in {r.seconds:.2f} s (one core)")
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+    t.add_column("target", justify="right")
+
+    def ok(good: bool) -> str:
+        return "[green]ok[/]" if good else "[red]below[/]"
+
+    t.add_row("games / s", f"{r.games_per_s:,.1f}",
+              f">= {b.TARGET_GAMES_PER_S:.0f} {ok(r.games_per_s >= b.TARGET_GAMES_PER_S)}")
+    t.add_row("steps / s", f"{r.steps_per_s:,.0f}",
+              f">= {b.TARGET_STEPS_PER_S:,.0f} {ok(r.steps_per_s >= b.TARGET_STEPS_PER_S)}")
+    t.add_row("decisions / game (mean)", f"{r.decisions_per_game:,.1f}", "")
+    t.add_row("state copy (value semantics)", "0 us", "apply includes it")
+    console.print(t)
+    o = Table(title="per operation on mid-game states (microseconds)")
+    o.add_column("operation")
+    o.add_column("p50", justify="right")
+    o.add_column("p95", justify="right")
+    o.add_column("note")
+    for op in r.ops:
+        note = op.note
+        if op.name.startswith("copy"):
+            note = f"target <= {b.TARGET_COPY_US:.0f} us {ok(op.p50_us <= b.TARGET_COPY_US)}; {note}"
+        o.add_row(op.name, f"{op.p50_us:,.1f}", f"{op.p95_us:,.1f}", note)
+    console.print(o)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``bench`` command to the main app."""
+    app.command("bench")(bench)

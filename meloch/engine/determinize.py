@@ -1,0 +1,187 @@
+"""Determinization: a full state consistent with what one seat knows, hidden parts re-sampled.
+
+``determinize(state, seat, rng)`` is what a search agent (ISMCTS) samples from: the result has the
+same ``view(·, seat)``, the same legal actions when ``seat`` decides and the same events as seen by
+``seat``, but everything hidden from ``seat`` is drawn again with the caller's ``random.Random``
+(never the game's RNG, which is itself replaced, since the RNG is hidden too):
+
+- deck orders: combat, discovery, encounter and Meloch decks, the set-aside map tokens;
+- the face-down Factory cards (any of the cards not seen, including the one returned to the box);
+- the opponent's combat cards and (Expeditions) discovery hand: exchanged with unseen cards of the
+  same pool (the combat deck; the discovery deck), so each pile keeps its size;
+- face-down map tokens on the board, and Scythe seats' gained map tokens (no one sees their ids),
+  permuted among all unseen map tokens;
+- during a combat before the reveal: the opponent's Power Dial (within its power and 7) and which
+  of its cards it tucked (the number of tucked cards is public);
+- the opponent's pending "keep one of two" cards, its private knowledge and private event texts.
+
+Kept: the seat's own hand, combat cards and pending choices, every public pile (discards, lakes,
+active rows, corruption, the Meloch row, used encounters), component counts, and what the seat
+learned (``state.known``): cards it peeked at stay where they are, and after taking a Factory card
+the seat knows the other one. A Scythe seat deciding which Factory card to keep sees them, so they
+stay too.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import TypeVar
+
+import msgspec
+
+from meloch.content import load
+from meloch.engine.cards import discovery_deck_ids
+from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
+
+T = TypeVar("T")
+
+_COMBAT_REF = re.compile(r"#(\d+)")
+
+
+def _is_combat_token(x: str) -> bool:
+    return len(x) > 1 and x[0] == "c" and x[1:].isdigit()
+
+
+def _pinned(state: State, seat: int) -> tuple[set[int], set[str], bool]:
+    """(combat ids, discovery ids, factory cards known) that ``seat`` has learned from peeks and
+    Factory draws; those cards are never moved."""
+    combat: set[int] = set()
+    discovery: set[str] = set()
+    factory = False
+    names: dict[str, str] | None = None
+    for who, fact in state.known:
+        if who != seat:
+            continue
+        if fact.startswith("factory:"):
+            factory = True
+        elif fact.startswith("peek top of the combat deck"):
+            combat.update(int(m) for m in _COMBAT_REF.findall(fact))
+        elif fact.startswith("peek top of the discovery deck"):
+            if names is None:
+                names = {c.name: c.id for c in load().cards.values()}
+            listed = fact.split(":", 1)[1] if ":" in fact else ""
+            for name in listed.split(", "):
+                cid = names.get(name.strip())
+                if cid is not None:
+                    discovery.add(cid)
+    return combat, discovery, factory
+
+
+def _fill(slots: Sequence[T], pinned: set[T], pool: list[T]) -> tuple[T, ...]:
+    """``slots`` with every unpinned entry replaced, in order, by the next item of ``pool``."""
+    out = list(slots)
+    k = 0
+    for i, x in enumerate(out):
+        if x not in pinned:
+            out[i] = pool[k]
+            k += 1
+    del pool[:k]
+    return tuple(out)
+
+
+def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` with everything hidden from ``seat`` re-sampled with ``rng``."""
+    s = state
+    opp = 1 - seat
+    pin_combat, pin_disc, factory_known = _pinned(s, seat)
+    seats: list[Seat] = [s.seats[0], s.seats[1]]
+    o = s.seats[opp]
+    frames = list(s.frames)
+    combat = s.combat
+
+    # ---- combat cards: deck + the opponent's hand + its pending keep-1 draws
+    keep_idx = [i for i, f in enumerate(frames) if f.kind == "keep1" and f.seat == opp]
+    keep_combat = [int(x[1:]) for i in keep_idx for x in frames[i].items if _is_combat_token(x)]
+    opp_hand = list(o.combat_cards)
+    tucked_n = len(combat.cards[opp]) if combat is not None and not combat.revealed else 0
+    pool = [c for c in (*s.combat_deck, *opp_hand, *keep_combat) if c not in pin_combat]
+    pool = _shuffled(rng, pool)
+    new_opp_hand = _fill(opp_hand, pin_combat, pool)
+    new_keep = _fill(keep_combat, pin_combat, pool)
+    combat_deck = _fill(s.combat_deck, pin_combat, pool)
+
+    # ---- discovery cards: deck + the opponent's hand (deck kinds only) + its keep-1 draws
+    deck_kinds = set(discovery_deck_ids())
+    keep_disc = [x for i in keep_idx for x in frames[i].items if not _is_combat_token(x)]
+    opp_disc_hand = list(o.hand) if isinstance(o, ExpSeat) else []
+    fixed_disc = pin_disc | {x for x in opp_disc_hand if x not in deck_kinds}
+    dpool = _shuffled(rng, [x for x in (*s.discovery_deck, *opp_disc_hand, *keep_disc) if x not in fixed_disc])
+    new_opp_disc = _fill(opp_disc_hand, fixed_disc, dpool)
+    new_keep_disc = _fill(keep_disc, fixed_disc, dpool)
+    discovery_deck = _fill(s.discovery_deck, fixed_disc, dpool)
+
+    # ---- the opponent's seat and its pending keep-1 frames
+    if isinstance(o, ExpSeat):
+        seats[opp] = msgspec.structs.replace(o, combat_cards=new_opp_hand, hand=new_opp_disc)
+    else:
+        seats[opp] = msgspec.structs.replace(o, combat_cards=new_opp_hand)
+    ci, di = iter(new_keep), iter(new_keep_disc)
+    for i in keep_idx:
+        items = tuple(f"c{next(ci)}" if _is_combat_token(x) else next(di) for x in frames[i].items)
+        frames[i] = msgspec.structs.replace(frames[i], items=items)
+
+    # ---- combat: the opponent's unrevealed dial and tucked cards
+    if combat is not None and not combat.revealed and combat.dial[opp] >= 0:
+        dial = rng.randint(0, min(7, seats[opp].power))
+        new_dial = (dial, combat.dial[1]) if opp == 0 else (combat.dial[0], dial)
+        hand = list(seats[opp].combat_cards)
+        tucked = tuple(rng.sample(hand, tucked_n)) if tucked_n <= len(hand) else combat.cards[opp]
+        cards = (tucked, combat.cards[1]) if opp == 0 else (combat.cards[0], tucked)
+        combat = msgspec.structs.replace(combat, dial=new_dial, cards=cards)
+
+    # ---- the opponent's armed (face-down) traps: their kinds are permuted among themselves
+    op = seats[opp]
+    traps: tuple[tuple[str, str, bool], ...] = getattr(op, "traps", ())
+    if isinstance(op, ScytheSeat) and sum(1 for t in traps if t[2]) > 1:
+        kinds = _shuffled(rng, [k for _, k, armed in traps if armed])
+        seats[opp] = msgspec.structs.replace(
+            op, traps=tuple((loc, kinds.pop() if armed else k, armed) for loc, k, armed in traps))
+
+    # ---- map tokens: face down on the board, set aside, and held by Scythe seats
+    held = [(i, p) for i, p in enumerate(seats) if isinstance(p, ScytheSeat) and p.map_tokens]
+    tpool = _shuffled(rng, [*(t for _, t in s.map_tokens), *s.map_token_supply,
+                            *(t for _, p in held for t in p.map_tokens)])
+    map_tokens = tuple((loc, tpool.pop()) for loc, _ in s.map_tokens)
+    map_token_supply = tuple(tpool.pop() for _ in s.map_token_supply)
+    for i, p in held:
+        seats[i] = msgspec.structs.replace(p, map_tokens=tuple(tpool.pop() for _ in p.map_tokens))
+
+    # ---- Factory cards (face down; the unchosen one went back to the box)
+    factory_cards = s.factory_cards
+    deciding_factory = bool(frames) and frames[-1].kind == "s_factory" and frames[-1].seat == seat
+    if s.factory_cards and not factory_known and not deciding_factory:
+        taken = {p.factory_card for p in seats if isinstance(p, ScytheSeat)}
+        taken |= {c for p in seats if isinstance(p, ScytheSeat) for c in getattr(p, "tech_cards", ())}
+        unseen = [f.id for f in load().factory_cards if f.id not in taken]
+        factory_cards = tuple(rng.sample(unseen, len(s.factory_cards)))
+
+    # ---- what only the opponent knows or read
+    known = tuple(k for k in s.known if k[0] != opp)
+    events = tuple(Event(kind=e.kind, text=e.public, seat=e.seat, private_to=e.private_to, public=e.public)
+                   if e.private_to >= 0 and e.private_to != seat else e for e in s.events)
+
+    return msgspec.structs.replace(
+        s,
+        rng=rng.getrandbits(64),
+        seats=(seats[0], seats[1]),
+        frames=tuple(frames) if keep_idx else s.frames,
+        combat=combat,
+        combat_deck=combat_deck,
+        discovery_deck=discovery_deck,
+        encounter_deck=tuple(_shuffled(rng, s.encounter_deck)),
+        meloch_deck=tuple(_shuffled(rng, s.meloch_deck)),
+        factory_cards=factory_cards,
+        map_tokens=map_tokens,
+        map_token_supply=map_token_supply,
+        known=known,
+        events=events,
+    )
+

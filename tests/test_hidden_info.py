@@ -1,0 +1,139 @@
+"""Hidden information: views, legal actions and events reveal nothing a determinization changes.
+
+For (state, seat) pairs from random games over varied setups: ``determinize(state, seat, rng)``
+re-samples everything hidden from ``seat``; the view, the legal actions (when ``seat`` decides) and
+``events_for(state.events, seat)`` must be byte-identical (``json.dumps(sort_keys=True)``) between the
+original and the re-sampled state. Each view is also scanned for identifiers of the other seat's
+private components (its combat cards by name and id, its discovery hand by id).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from meloch.engine import (
+    Setup,
+    State,
+    apply,
+    decision,
+    events_for,
+    legal_actions,
+    new_game,
+    state_hash,
+    view,
+)
+from meloch.engine.cards import combat_name, discovery_deck_ids
+from meloch.engine.determinize import determinize
+from meloch.engine.model import ExpSeat
+from meloch.scenario.games import random_game, varied_setup
+from meloch.scenario.invariants import check
+from meloch.scenario.patch import apply_patch
+
+SAMPLE_EVERY = 4
+
+
+def _dump(x: Any) -> str:
+    return json.dumps(x, sort_keys=True)
+
+
+def secrets_of(state: State, seat: int) -> list[str]:
+    """Text fragments that only ``seat`` may see: its combat cards (name and instance id) and,
+    for an Expeditions seat, the ids of the deck cards in its hand."""
+    p = state.seats[seat]
+    out = [combat_name(c) for c in p.combat_cards]
+    if isinstance(p, ExpSeat):
+        deck = set(discovery_deck_ids())
+        out += [f'"{c}"' for c in p.hand if c in deck]
+    return out
+
+
+def _leaks(dumped: str, secrets: list[str]) -> list[str]:
+    found = []
+    for sec in secrets:
+        if sec.startswith('"'):
+            if sec in dumped:
+                found.append(sec)
+        elif re.search(re.escape(sec) + r"(?!\d)", dumped):
+            found.append(sec)
+    return found
+
+
+def check_pair(state: State, seat: int, rng: random.Random) -> State:
+    d = determinize(state, seat, rng)
+    where = f"step {state.step} (seed {state.seed}), seat {seat}"
+    bad = check(d)
+    assert not bad, f"{where}: the determinization breaks invariants: {bad}"
+    v1, v2 = view(state, seat), view(d, seat)
+    if _dump(v1) != _dump(v2):
+        keys = [k for k in v1 if _dump(v1[k]) != _dump(v2.get(k))]
+        raise AssertionError(f"{where}: views differ in {keys}")
+    dec = decision(state)
+    if dec is not None and dec.seat == seat:
+        l1 = _dump([str(a) for a in legal_actions(state)])
+        l2 = _dump([str(a) for a in legal_actions(d)])
+        assert l1 == l2, f"{where}: legal actions differ ({dec.kind})"
+    assert _dump(events_for(state.events, seat)) == _dump(events_for(d.events, seat)), f"{where}: events differ"
+    public_part = {k: v for k, v in v1.items() if k != "known"}  # its own peeks may name them legitimately
+    leaks = _leaks(_dump(public_part), secrets_of(state, 1 - seat))
+    assert not leaks, f"{where}: the view shows the other seat's private {leaks}"
+    return d
+
+
+def test_hidden_information(request: pytest.FixtureRequest) -> None:
+    want = int(request.config.getoption("--hidden-pairs"))
+    rng = random.Random(7)
+    pairs = changed = 0
+    g = 0
+    while pairs < want:
+        for s, _a in random_game(varied_setup(g), 50_000 + g):
+            if s.step % SAMPLE_EVERY:
+                continue
+            for seat in (0, 1):
+                d = check_pair(s, seat, rng)
+                pairs += 1
+                changed += state_hash(d) != state_hash(s)
+                if pairs % 50 == 0:  # a determinization is a playable state
+                    acts = legal_actions(d)
+                    if acts:
+                        bad = check(apply(d, rng.choice(acts)))
+                        assert not bad, f"game {g} step {s.step}: playing on a determinization: {bad}"
+            spectator = _dump(view(s, None))
+            for seat in (0, 1):
+                assert not _leaks(spectator, secrets_of(s, seat)), f"game {g} step {s.step}: spectator sees seat {seat}"
+        g += 1
+    assert pairs >= want
+    assert changed > 0.9 * pairs, f"only {changed} of {pairs} determinizations changed anything"
+
+
+def test_determinize_keeps_what_the_seat_knows() -> None:
+    s = new_game(Setup(), 3)
+    top2 = s.combat_deck[-2:]
+    known = [[1, "peek top of the combat deck: " + ", ".join(combat_name(c) for c in reversed(top2))]]
+    s = apply_patch(s, {"known": known})
+    rng = random.Random(1)
+    for _ in range(20):
+        d = determinize(s, 1, rng)
+        assert d.combat_deck[-2:] == top2
+        assert d.seats[1] == s.seats[1]
+        assert d.combat_discard == s.combat_discard and d.lakes == s.lakes
+        assert sorted(d.combat_deck + d.seats[0].combat_cards) == sorted(s.combat_deck + s.seats[0].combat_cards)
+    # the Scythe seat does not know the peek: its determinizations move those cards
+    moved = {determinize(s, 0, rng).combat_deck[-2:] for _ in range(20)}
+    assert len(moved) > 1
+
+
+def test_determinize_resamples_the_opponents_hand_and_tokens() -> None:
+    s = new_game(Setup(), 5)
+    rng = random.Random(2)
+    hands = {determinize(s, 1, rng).seats[0].combat_cards for _ in range(30)}
+    tokens = {determinize(s, 0, rng).map_tokens for _ in range(30)}
+    assert len(hands) > 1 and len(tokens) > 1
+    d = determinize(s, 0, rng)
+    assert d.seats[0] == s.seats[0]
+    assert d.rng != s.rng
+    assert s == new_game(Setup(), 5)  # the input is not changed
