@@ -7,13 +7,16 @@ combat has no encounter.
 
 from __future__ import annotations
 
+import msgspec
+
 from meloch.content import load
 from meloch.content.schema import Effect, EncounterCard
-from meloch.engine import effects, flow
+from meloch.engine import effects, flow, variants
+from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, Frame, State
-from meloch.engine.scythe import _loc_key, mech_abilities, sp
+from meloch.engine.scythe import AT_CHARACTER, _loc_key, sp
 from meloch.engine.tx import Tx
 
 
@@ -25,45 +28,40 @@ def _enemy_units(state: State, seat: int) -> tuple[set[str], set[str]]:
     return {o.character, *o.mechs}, set(o.workers)
 
 
-def destinations(state: State, seat: int, unit: str, start: str, steps: int) -> list[str]:
-    """Where ``unit`` (char / mech / worker) may end a move of up to ``steps`` steps."""
+def destinations(state: State, seat: int, unit: str, start: str, steps: int,
+                 without: frozenset[str] = frozenset(), factory: bool = False) -> list[str]:
+    """Where ``unit`` (char / mech / worker) may end a move of up to ``steps`` steps.
+
+    Each step is a land step, a tunnel link (tunnels are mutually adjacent), or what an unlocked
+    ability adds (``scythe_abilities.MOBILITY``); ``without`` leaves abilities out (to learn
+    whether a move needed Toka or Fanatical). Speed adds a step to the character's and mechs'
+    ordinary moves; a ``factory`` move's steps are given (2, 3 with Speed: AMB-41 (a))."""
     p = sp(state, seat)
     b = board(state.setup.map_side)
-    faction = load().factions[p.faction]
-    abil = mech_abilities(p)
+    abil = abilities.step_abilities(p, unit) - without
     combat_unit = unit != "worker"
-    rivers: frozenset[str] = frozenset()
-    if combat_unit and "riverwalk" in abil:
-        rivers = frozenset(faction.riverwalk)
-    if unit == "worker" and faction.ability == "swim":
-        rivers = frozenset({"farm", "forest", "mountain", "tundra", "village", "factory"})
-    lakes = combat_unit and bool(abil & {"seaworthy", "submerge"})
-    if combat_unit and "speed" in abil:
+    if combat_unit and "speed" in abil and not factory:
         steps += 1
     enemy_combat, enemy_workers = _enemy_units(state, seat)
+    enemy = frozenset(enemy_combat | enemy_workers)
     is_duel = isinstance(state.seats[1 - seat], ExpSeat)
     tokens = {loc for loc, _ in state.map_tokens}
-    ctrl_villages = {w for w in (*p.workers, p.character, *p.mechs) if b.loc[w].terrain == "village"}
     mines = {loc for k, loc in p.structures if k == "mine"}
+    ctx = abilities.MoveCtx(state, seat, p, b, unit, enemy)
+    extra = [abilities.MOBILITY[a] for a in sorted(abil) if a in abilities.MOBILITY]
 
     def step_from(loc: str) -> set[str]:
-        out = b.scythe_steps(loc, rivers=rivers, lakes=lakes)
-        if combat_unit and "township" in abil and (loc in ctrl_villages or loc == b.factory):
-            out |= (ctrl_villages | {b.factory}) - {loc}
-        if combat_unit and "underpass" in abil and (loc in b.tunnels or loc in mines):
-            mountains = {m for m in b.numbered if b.terrain(m) == "mountain" and m in (*p.workers, *p.mechs)}
-            out |= (mountains | set(b.tunnels) | mines) - {loc}
+        out = b.scythe_steps(loc)
         if loc in mines or (loc in b.tunnels and mines):
             out |= (set(b.tunnels) | mines) - {loc}
-        if combat_unit and "warp" in abil and b.is_territory(loc):
-            occupied = enemy_combat | enemy_workers
-            out |= {m for m in b.numbered if b.terrain(m) == b.terrain(loc) and m != loc and m not in occupied}
-        if combat_unit and "submerge" in abil and b.loc[loc].kind == "lake":
-            out |= set(b.lakes) - {loc}
-        return {o for o in out if b.loc[o].kind != "home"}
+        for fn in extra:
+            out |= fn(ctx, loc)
+        own_home = "wayfare" in abil
+        return ({o for o in out if o != loc and (b.loc[o].kind != "home" or (own_home and o == p.home))}
+                | variants.open_homes_from(state, loc, combat_unit))  # side-B stalemate rule
 
     def stops(loc: str) -> bool:
-        if loc in enemy_combat or loc in enemy_workers:
+        if loc in enemy:
             return True
         return unit == "char" and loc in tokens
 
@@ -76,6 +74,8 @@ def destinations(state: State, seat: int, unit: str, start: str, steps: int) -> 
             for n in step_from(loc):
                 if unit == "worker" and (n in enemy_combat or (not is_duel and n in enemy_workers)):
                     continue  # workers may not enter the opposing mech's location
+                if unit == "worker" and b.loc[n].kind == "lake":
+                    continue  # workers never stand on lakes
                 if n in seen:
                     continue
                 seen.add(n)
@@ -104,19 +104,29 @@ def _units(state: State, seat: int, moved: tuple[str, ...]) -> list[tuple[str, s
     return out
 
 
+def _move_steps(f: Frame) -> tuple[int, bool]:
+    if f.tag.startswith("factory:"):
+        return int(f.tag.split(":")[1]), True
+    return 1, False
+
+
 def _move_options(state: State, f: Frame) -> list[Action]:
-    steps = int(f.tag.split(":")[1]) if f.tag.startswith("factory:") else 1
+    steps, factory = _move_steps(f)
     out = []
     for tok, kind, loc in _units(state, f.seat, f.items):
-        for d in destinations(state, f.seat, kind, loc, steps):
+        for d in destinations(state, f.seat, kind, loc, steps, factory=factory):
             out.append(flow.act(state, f.seat, "move", tok, loc, d))
     return [*out, flow.act(state, f.seat, "move", "done")] if out else []
 
 
 def _move_prompt(state: State, f: Frame) -> str:
     if f.tag.startswith("factory:"):
-        return f"Factory Move: one unit moves up to {f.tag.split(':')[1]} steps."
+        return f"Factory Move: one unit moves up to {f.tag.split(':')[1]} times."
     return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
+
+
+ONCE_PER_TURN_MOVES = ("toka",)
+"""Mobility abilities usable once per turn: a move that needed one marks it used."""
 
 
 @flow.handler("s_move", _move_prompt, _move_options)
@@ -125,10 +135,25 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     if a.args[0] == "done":
         return
     tok, frm, to = a.args
+    kind = "char" if tok == "char" else "mech" if tok.startswith("mech") else "worker"
+    steps, factory = _move_steps(f)
+    before = tx.s
+    for ab in (*ONCE_PER_TURN_MOVES, "fanatical"):
+        if to in destinations(before, f.seat, kind, frm, steps, frozenset({ab}), factory):
+            continue
+        if ab == "fanatical":
+            p0 = tx.sc(f.seat)
+            if to in p0.influence:
+                p0.influence = tuple(x for x in p0.influence if x != to)
+                tx.log("ability", f"Fanatical: {flow.tag(tx.s, f.seat)} takes back the influence on {to}.",
+                       seat=f.seat)
+        else:
+            tx.set_flag(ab)
     p = tx.sc(f.seat)
     if tok == "char":
         p.character = to
         moved = "char"
+        tx.set_flag("char_moved")
     elif tok.startswith("mech"):
         i = int(tok[4:]) - 1
         mechs = list(p.mechs)
@@ -145,12 +170,53 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
            seat=f.seat)
     if f.count > 1:
         tx.push(Frame(kind="s_move", seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
+    if carry_options(tx.s, f.seat, kind, frm, to):
+        tx.push(Frame(kind="s_carry", seat=f.seat, loc=frm, tag=to, items=(kind,)))
+    abilities.on_enemy_enters(tx, f.seat, to)
+    variants.on_enter(tx, f.seat, tok != "worker", to)  # Scythe vs Scythe: displaced workers
+
+
+def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list[Action]:
+    """What the unit that just moved from ``frm`` to ``to`` may bring along: resources (any unit;
+    out of a shared location too, AMB-12 (a)) and, for a mech, workers. Nothing is left on a lake
+    and no worker is carried into the opposing mech's location (AMB-11 (a)) or a home base."""
+    p = sp(state, seat)
+    b = board(state.setup.map_side)
+    if b.loc[to].kind == "lake":
+        return []
+    out = [flow.act(state, seat, "carry", r) for r in sorted({k for lc, k, _ in p.resources if lc == frm})]
+    enemy_combat, _ = _enemy_units(state, seat)
+    if kind == "mech" and frm in p.workers and to not in enemy_combat and b.loc[to].kind != "home":
+        out.append(flow.act(state, seat, "carry", "worker"))
+    return [*out, flow.act(state, seat, "carry", "done")] if out else []
+
+
+@flow.handler("s_carry", lambda s, f: f"Carry along from {f.loc} to {f.tag}: a resource"
+              f"{' or a worker' if f.items == ('mech',) else ''} (one at a time), or done.",
+              lambda s, f: carry_options(s, f.seat, f.items[0], f.loc, f.tag))
+def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
+    from meloch.engine.scythe import add_resource
+
+    assert a is not None
+    what = a.args[0]
+    if what == "done":
+        return
+    if what == "worker":
+        p = tx.sc(f.seat)
+        workers = list(p.workers)
+        workers[workers.index(f.loc)] = f.tag
+        p.workers = tuple(workers)
+    else:
+        add_resource(tx, f.seat, f.loc, what, -1)
+        add_resource(tx, f.seat, f.tag, what, 1)
+    tx.log("move", f"{flow.tag(tx.s, f.seat)} carries a {what} from {f.loc} to {f.tag}.", seat=f.seat)
+    tx.push(f)
 
 
 @flow.handler("s_after_move", "after the Move")
 def _after_move(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.push_in_order(Frame(kind="s_fight_check", seat=f.seat), Frame(kind="s_encounter_check", seat=f.seat),
-                     Frame(kind="s_factory_check", seat=f.seat))
+                     Frame(kind="s_factory_check", seat=f.seat), *abilities.after_move_frames(tx.s, f.seat))
 
 
 def combat_location(state: State, seat: int) -> str:
@@ -175,6 +241,8 @@ def _fight_check(tx: Tx, f: Frame, a: Action | None) -> None:
 
 
 def _fight_options(state: State, f: Frame) -> list[Action]:
+    if variants.forced_combat(state):
+        return [flow.act(state, f.seat, "fight", "yes")]
     return [flow.act(state, f.seat, "fight", "yes"), flow.act(state, f.seat, "fight", "no")]
 
 
@@ -244,9 +312,11 @@ def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     opt = encounter(f.tag).options[int(a.args[0]) - 1]
     if f.count > 1:
         tx.push(Frame(kind="s_encounter", seat=f.seat, tag=f.tag, count=f.count - 1, items=(*f.items, a.args[0])))
-    effects.pay(tx, f.seat, opt.cost, "encounter")
     tx.log("encounter", f"{flow.tag(tx.s, f.seat)} chooses: {opt.text}", seat=f.seat)
-    effects.queue(tx, f.seat, opt.gain, "encounter")
+    gains = tuple(msgspec.structs.replace(e, arg=e.arg + AT_CHARACTER) if e.op == "resource" else e
+                  for e in opt.gain)
+    effects.queue(tx, f.seat, gains, "encounter")
+    effects.pay(tx, f.seat, opt.cost, "encounter")  # payment choices (on top) come first
 
 
 @flow.handler("s_factory_check", "Factory check")
