@@ -6,9 +6,11 @@ the only authority on what may be chosen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, flow, track
+from meloch.engine import effects, exp_items, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card, combat_name, combat_token
@@ -44,6 +46,10 @@ def _worker(tx: Tx, seat: int, e: Effect) -> None:
 
 
 def _gain_worker(tx: Tx, seat: int, colour: str) -> None:
+    """Gain a coloured worker from the limited supply (3 per colour). The hero worker is never
+    gained: "You cannot gain more hero workers" (rulebook, Expeditions Special Notes)."""
+    if colour not in COLOURS:
+        return
     if supply_workers(tx.s, colour) <= 0:
         tx.log("gain", f"No {colour} worker is left in the supply.", seat=seat)
         return
@@ -52,7 +58,23 @@ def _gain_worker(tx: Tx, seat: int, colour: str) -> None:
     tx.log("gain", f"{flow.tag(tx.s, seat)} gains a {colour} worker.", seat=seat)
 
 
-@flow.handler("e_worker_colour", "Gain a worker: choose its colour.",
+def trash_workers(tx: Tx, seat: int, n: int) -> None:
+    """Return ``n`` workers from the mat to the supply (a worker cost), coloured ones first. A
+    trashed hero worker is gone for good: "if you trash your hero worker, you cannot regain it"."""
+    p = tx.ex(seat)
+    ws = list(p.workers)
+    for _ in range(n):
+        if not ws:
+            break
+        w = next((x for x in ws if x != "hero"), ws[0])
+        ws.remove(w)
+        if w == "hero":
+            p.hero_trashed = True
+            tx.log("trash", f"{flow.tag(tx.s, seat)} trashes the hero worker (it cannot be regained).", seat=seat)
+    p.workers = tuple(ws)
+
+
+@flow.handler("e_worker_colour", "Gain a worker: choose its colour (3 of each colour in the supply).",
               lambda s, f: [flow.act(s, f.seat, "worker-colour", c) for c in COLOURS if supply_workers(s, c) > 0])
 def _worker_colour(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -75,11 +97,19 @@ def draw_discovery(tx: Tx) -> str | None:
     return c
 
 
+GainHook = Callable[[Tx, int, str], None]
+GAIN_HOOKS: list[GainHook] = []
+"""Called after a card is gained (Highlander offers to move it to the hand)."""
+
+
 def gain_card(tx: Tx, seat: int, cid: str, how: str) -> None:
-    """A gained card goes to the right end of the active row, without benefit or worker."""
+    """A gained card goes to the right end of the active row, without benefit or worker
+    (ref §2.4); Highlander may then move it to the hand (``GAIN_HOOKS``)."""
     p = tx.ex(seat)
     p.active = (*p.active, (cid, ""))
     tx.log("gain", f"{flow.tag(tx.s, seat)} gains {card(cid).name} ({how}).", seat=seat)
+    for hook in GAIN_HOOKS:
+        hook(tx, seat, cid)
 
 
 @effects.op("discovery", "expeditions")
@@ -348,19 +378,48 @@ def attack_targets(state: State, seat: int) -> bool:
     return p.loc == o.loc
 
 
+VanquishDiscount = Callable[[State, int, Frame, str], int]
+VANQUISH_DISCOUNTS: list[VanquishDiscount] = []
+"""Mech discounts on a Vanquish token: (state, seat, the e_vanquish frame, token colour) -> amount
+(Lumberjack). ``Frame.items`` lists the colours already paid in this Vanquish."""
+
+
+def vanquish_cost(state: State, seat: int, f: Frame) -> tuple[str, int]:
+    """Colour and price of the top corruption token here for this step of the Vanquish: its value,
+    less 1 for the first token of a Vanquish per active ``vanquish_discount`` item, less the
+    mech's discounts (never below 0)."""
+    p = ep(state, seat)
+    colour, value = track.token(stack_at(state, p.loc)[-1])
+    d = exp_items.count(state, seat, "vanquish_discount") if f.count == 0 else 0
+    d += sum(fn(state, seat, f, colour) for fn in VANQUISH_DISCOUNTS)
+    return colour, max(0, value - d)
+
+
 def _vanquish_options(state: State, f: Frame) -> list[Action]:
     p = ep(state, f.seat)
+    if variants.must_attack(state, f.seat) and attack_targets(state, f.seat):
+        return [flow.act(state, f.seat, "vanquish", "attack")]  # E vs E: sharing means combat
     out = []
-    st = stack_at(state, p.loc)
-    if st:
-        colour, value = track.token(st[-1])
+    if stack_at(state, p.loc):
+        colour, value = vanquish_cost(state, f.seat, f)
         if int(getattr(p, colour)) >= value:
             out.append(flow.act(state, f.seat, "vanquish", "corruption"))
     if f.count == 0 and attack_targets(state, f.seat):
         out.append(flow.act(state, f.seat, "vanquish", "attack"))
-    if out and f.count > 0:
+    if out:
         out.append(flow.act(state, f.seat, "vanquish", "stop"))
     return out
+
+
+def _vanquish_prompt(state: State, f: Frame) -> str:
+    p = ep(state, f.seat)
+    parts = []
+    if stack_at(state, p.loc):
+        colour, value = vanquish_cost(state, f.seat, f)
+        parts.append(f"pay {value} {colour} to gain the top corruption token (you have {getattr(p, colour)})")
+    if f.count == 0 and attack_targets(state, f.seat):
+        parts.append("attack the Scythe units here (combat)")
+    return "Vanquish: " + (" or ".join(parts) or "nothing to vanquish") + ("; or stop." if parts else ".")
 
 
 @effects.op("vanquish", "expeditions")
@@ -368,8 +427,7 @@ def _vanquish(tx: Tx, seat: int, e: Effect) -> None:
     tx.push(Frame(kind="e_vanquish", seat=seat, tag=e.arg))
 
 
-@flow.handler("e_vanquish", "Vanquish: pay the top corruption's value to gain it (again, or stop), "
-              "or attack the Scythe units here.", _vanquish_options)
+@flow.handler("e_vanquish", _vanquish_prompt, _vanquish_options)
 def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     from meloch.engine import combat
 
@@ -381,14 +439,14 @@ def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     if x == "attack":
         combat.start(tx, f.seat, p.loc)
         return
-    colour, value = track.token(stack_at(tx.s, p.loc)[-1])
+    colour, value = vanquish_cost(tx.s, f.seat, f)
     effects.add_stat(tx, f.seat, colour, -value, "Vanquish")
     take_corruption(tx, f.seat, p.loc, "Vanquish")
     if f.tag == "nohoch" and p.loc in tx.s.revealed and not stack_at(tx.s, p.loc):
         lo = board(tx.s.setup.map_side).loc[p.loc]
         tx.push(Frame(kind="one_of", seat=f.seat, effects=(Effect(op="one_of", one_of=(lo.revealed, ())),)))
         return
-    tx.push(Frame(kind="e_vanquish", seat=f.seat, count=f.count + 1, tag=f.tag))
+    tx.push(Frame(kind="e_vanquish", seat=f.seat, count=f.count + 1, tag=f.tag, items=(*f.items, colour)))
 
 
 # ---------------------------------------------------------------- adjacent, peek, draw 2
@@ -427,7 +485,7 @@ def _activate_options(state: State, f: Frame) -> list[Action]:
     p = ep(state, f.seat)
     b = board(state.setup.map_side)
     return [flow.act(state, f.seat, "activate", lake) for lake, c in state.lakes
-            if c and lake in b.all_adjacent[p.loc] and card(c).ability]
+            if c and b.is_territory(p.loc) and lake in b.all_adjacent[p.loc] and (card(c).ability or card(c).ongoing)]
 
 
 @flow.handler("e_activate", "Activate the ability of a face-up card next to your location.", _activate_options)
@@ -435,6 +493,8 @@ def _activate(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = card(dict(tx.s.lakes)[a.args[0]])
     tx.log("activate", f"{flow.tag(tx.s, f.seat)} activates {c.name} on {a.args[0]}.", seat=f.seat)
+    if c.ongoing:
+        tx.set_flag(exp_items.FLAG + c.ongoing)
     effects.queue(tx, f.seat, c.ability, c.name)
 
 
@@ -546,3 +606,39 @@ def _nohoch_corruption(tx: Tx, seat: int, e: Effect) -> None:
 
 effects.CUSTOM.update(nikte=_nikte, nikte_refresh=_nikte_refresh, nohoch=_nohoch,
                       nohoch_corruption=_nohoch_corruption)
+
+
+# ---------------------------------------------------------------- the direction rule
+
+
+def opponent_locations(state: State, seat: int) -> list[str]:
+    """Where each opponent is for the direction rule: the Scythe character ("compare your mech's
+    location to the Scythe character's location", rulebook, Expeditions Special Notes), or an
+    opposing Expeditions mech."""
+    o = state.seats[1 - seat]
+    return [o.character] if isinstance(o, ScytheSeat) else [o.loc]
+
+
+def every_opponent(state: State, seat: int, direction: str) -> bool:
+    """Is every opponent north/south of the mech? "A location is south/north if any part of it is
+    lower/higher than your location. North is up from your perspective." (AMB-38 (a))"""
+    b = board(state.setup.map_side)
+    mine = ep(state, seat).loc
+    test = b.is_north if direction == "north" else b.is_south
+    return all(loc and test(loc, mine) for loc in opponent_locations(state, seat))
+
+
+def _direction(direction: str, stat: str, n: int) -> effects.OpFn:
+    def fn(tx: Tx, seat: int, e: Effect) -> None:
+        if every_opponent(tx.s, seat, direction):
+            effects.add_stat(tx, seat, stat, n, f"every opponent is {direction} of you")
+        else:
+            tx.log("effect", f"{flow.tag(tx.s, seat)}: not every opponent is {direction} of the mech; "
+                   "no gain.", seat=seat)
+    return fn
+
+
+effects.CUSTOM.update(south_power=_direction("south", "power", 2), north_guile=_direction("north", "guile", 2))
+
+from meloch.engine import exp_mechs  # noqa: E402,F401  (registers the mech abilities)
+

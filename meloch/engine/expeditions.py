@@ -5,9 +5,11 @@ The benefits themselves (Gather icons, card abilities) are effect ops in ``exp_e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, flow
+from meloch.engine import effects, exp_items, flow, scythe_abilities, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card, combat_token, combat_type
@@ -33,14 +35,22 @@ flow.START_TURN["expeditions"] = start_turn
 # ---------------------------------------------------------------- free actions
 
 
+FreeOptions = Callable[[State, int], list[Action]]
+FreeResolve = Callable[[Tx, int, Action], None]
+FREE_OPTIONS: list[FreeOptions] = []
+"""Extra free actions (mech abilities, ``exp_mechs``): each lists its actions for the seat."""
+FREE_RESOLVE: dict[str, FreeResolve] = {}
+"""Free-action verb -> resolver (the decision frame it interrupted is already back on the stack)."""
+
+
 def free_actions(state: State, seat: int) -> list[Action]:
-    """On your own turn outside combat: discard combat cards for their benefit; Voyager."""
+    """On your own turn outside combat: discard combat cards for their benefit; mech abilities."""
     if state.active != seat or state.combat is not None:
         return []
     p = ep(state, seat)
     out = [flow.act(state, seat, "discard-combat", combat_token(c)) for c in sorted(set(p.combat_cards))]
-    if load().mechs[p.mech].ability == "voyager" and p.corruption and "voyager" not in state.turn_flags:
-        out += [flow.act(state, seat, "voyager", x) for x in ("upgrade", "meld", "boast")]
+    for fn in FREE_OPTIONS:
+        out += fn(state, seat)
     return out
 
 
@@ -56,20 +66,18 @@ def discard_combat(tx: Tx, seat: int, cid: int) -> None:
 
 
 def do_free_action(tx: Tx, f: Frame, a: Action) -> bool:
+    """Carry out a free action taken at decision ``f`` (which stays pending); False if ``a`` is
+    not a free action."""
     if a.verb == "discard-combat":
         tx.push(f)
         discard_combat(tx, f.seat, int(a.args[0][1:]))
         return True
-    if a.verb == "voyager":
-        tx.set_flag("voyager")
-        p = tx.ex(f.seat)
-        p.corruption = p.corruption[1:]
-        tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes a corruption token (Voyager) to {a.args[0]}.",
-               seat=f.seat)
-        tx.push(f)
-        effects.execute(tx, f.seat, Effect(op=a.args[0]))
-        return True
-    return False
+    fn = FREE_RESOLVE.get(a.verb)
+    if fn is None:
+        return False
+    tx.push(f)
+    fn(tx, f.seat, a)
+    return True
 
 
 # ---------------------------------------------------------------- the action token
@@ -100,6 +108,7 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     p.token = a.args[0]
     who = flow.tag(tx.s, f.seat)
     if p.token == "refresh":
+        tx.set_flag("refresh_turn")
         refresh(tx, f.seat)
         tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
         tx.push(Frame(kind="e_end", seat=f.seat))
@@ -172,25 +181,34 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
     """The mech must stop on a map token and on a location with an opposing combat unit."""
     if any(lc == loc for lc, _ in state.map_tokens):
         return True
+    if scythe_abilities.stops_exp_mech(state, seat, loc):  # scythe hook: Fenris influence ends the move
+        return True
     o = state.seats[1 - seat]
     if isinstance(o, ScytheSeat):
         return loc in (o.character, *o.mechs)
     return loc == o.loc
 
 
+def move_range(state: State, seat: int) -> tuple[int, int]:
+    """(min, max) locations per Move: the mech's own range (mechs.yaml; Marsh Strider 1-4), +1 per
+    active ``move_plus1`` item."""
+    m = load().mechs[ep(state, seat).mech]
+    return m.move_min, m.move_max + exp_items.count(state, seat, "move_plus1")
+
+
 def mech_destinations(state: State, seat: int) -> list[str]:
     p = ep(state, seat)
-    m = load().mechs[p.mech]
+    lo = move_range(state, seat)[0]
     b = board(state.setup.map_side)
     o = state.seats[1 - seat]
     other_mech = o.loc if isinstance(o, ExpSeat) else ""
     seen = {p.loc}
     frontier = {p.loc}
     reach: dict[str, int] = {}
-    for d in range(1, m.move_max + 1):
+    for d in range(1, move_range(state, seat)[1] + 1):
         nxt: set[str] = set()
         for loc in frontier:
-            for n in b.mech_steps(loc):
+            for n in b.mech_steps(loc) | variants.open_homes_from(state, loc):
                 if n in seen:
                     continue
                 seen.add(n)
@@ -198,11 +216,18 @@ def mech_destinations(state: State, seat: int) -> list[str]:
                 if not _stop_here(state, seat, n):
                     nxt.add(n)
         frontier = nxt
-    return sorted((loc for loc, d in reach.items() if d >= m.move_min and loc != other_mech),
+    return sorted((loc for loc, d in reach.items()
+                   if d >= lo and (loc != other_mech or variants.may_share_mech(state, seat, loc))),
                   key=lambda x: int(x) if x.isdigit() else 99)
 
 
-@flow.handler("e_move", "Move your mech (it must stop on map tokens and on Scythe combat units).",
+def _move_prompt(state: State, f: Frame) -> str:
+    lo, hi = move_range(state, f.seat)
+    return (f"Move your mech {lo}-{hi} locations (across rivers, never through tunnels or onto lakes; "
+            "it must stop on a map token and on a location with a Scythe character or mech).")
+
+
+@flow.handler("e_move", _move_prompt,
               lambda s, f: [flow.act(s, f.seat, "move", d) for d in mech_destinations(s, f.seat)])
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -210,6 +235,7 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     p = tx.ex(f.seat)
     frm, p.loc = p.loc, a.args[0]
     tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat)
+    scythe_abilities.on_enemy_enters(tx, f.seat, p.loc)  # scythe hook: a Togawa trap there springs
     tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
     if tok is not None:
         s.map_tokens = tuple((lc, t) for lc, t in s.map_tokens if lc != p.loc)
@@ -284,10 +310,21 @@ def gather_benefits(state: State, loc: str) -> tuple[Effect, ...]:
     return lo.gather + (lo.revealed if loc in state.revealed else ())
 
 
+GatherHook = Callable[[Tx, int], None]
+GATHER_HOOKS: list[GatherHook] = []
+"""Called at every Gather action before its benefits resolve (mech abilities such as Mole push a
+decision here, which then comes after the exposed benefits)."""
+
+
 @flow.handler("e_gather", "Gather")
 def _gather(tx: Tx, f: Frame, a: Action | None) -> None:
     p = ep(tx.s, f.seat)
     fx = gather_benefits(tx.s, p.loc)
     tx.log("gather", f"{flow.tag(tx.s, f.seat)} gathers on {p.loc}: "
            f"{', '.join(effects.describe(e) for e in fx)}.", seat=f.seat)
+    for hook in GATHER_HOOKS:
+        hook(tx, f.seat)
     effects.queue(tx, f.seat, fx, f"Gather on {p.loc}")
+    coins = exp_items.count(tx.s, f.seat, "gather_coin")
+    if coins:
+        effects.add_stat(tx, f.seat, "coins", coins, "ongoing item: $1 per Gather")
