@@ -7,13 +7,29 @@ then the defender's (Ambush may add a card after the reveal), then resolution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
-from meloch.engine import effects, flow, track
+from meloch.engine import effects, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token, combat_type
 from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
+
+# ---------------------------------------------------------------- hooks
+# Mech, faction and item abilities change combat only through these registries (filled by the
+# modules that own those abilities; combat.py never names a faction or a mech).
+
+PRE_COMBAT: list[Callable[[Tx], None]] = []
+"""Run once when a combat starts, before any dial is set (Artillery, Sword, Shield, Scout...):
+attacker first by convention; read ``tx.s.combat``."""
+CARD_LIMIT: list[Callable[[State, int, str], int]] = []
+"""Extra combat cards a seat may tuck in this combat (People's Army, Suiton): (state, seat, loc) -> n."""
+TOTAL_BONUS: list[Callable[[State, int], int]] = []
+"""Flat bonuses to a seat's combat total (an item's combat_plus1, Ronin...): (state, seat) -> n."""
+AFTER_LOSS: list[Callable[[Tx, int], None]] = []
+"""Run for the loser after it has retreated and drawn (an item's retreat_card, Horrify...)."""
 
 
 def combat_units(state: State, seat: int, loc: str) -> int:
@@ -40,6 +56,15 @@ def start(tx: Tx, attacker: int, loc: str) -> None:
     tx.log("combat", f"{flow.tag(s, attacker)} attacks {flow.tag(s, 1 - attacker)} on {loc}.", seat=attacker)
     tx.push_in_order(Frame(kind="c_dial", seat=attacker), Frame(kind="c_dial", seat=1 - attacker),
                      Frame(kind="c_reveal", seat=attacker))
+    for hook in PRE_COMBAT:
+        hook(tx)
+
+
+def card_limit(state: State, seat: int, loc: str) -> int:
+    """Cards a seat may tuck: one per own character and mech in the combat; the Expeditions mech
+    is one unit, so at most one (rulebook, Combat step 1)."""
+    base = combat_units(state, seat, loc)
+    return base + sum(h(state, seat, loc) for h in CARD_LIMIT) if base else 0
 
 
 def _set(tx: Tx, **changes: object) -> Combat:
@@ -52,13 +77,23 @@ def _pair(t: tuple[object, object], seat: int, v: object) -> tuple[object, objec
     return (v, t[1]) if seat == 0 else (t[0], v)
 
 
+MAX_DIAL = 7
+
+
 def _dial_options(state: State, f: Frame) -> list[Action]:
     p = state.seats[f.seat]
-    return [flow.act(state, f.seat, "dial", str(i)) for i in range(min(7, p.power) + 1)]
+    return [flow.act(state, f.seat, "dial", str(i)) for i in range(min(MAX_DIAL, p.power) + 1)]
 
 
-@flow.handler("c_dial", "Combat: secretly set your Power Dial (up to 7, and no more than your power).",
-              _dial_options)
+def _dial_prompt(state: State, f: Frame) -> str:
+    p = state.seats[f.seat]
+    c = state.combat
+    n = card_limit(state, f.seat, c.loc) if c is not None else 0
+    return (f"Combat: secretly set your Power Dial from 0 to {min(MAX_DIAL, p.power)} (at most 7 and your power "
+            f"{p.power}); then you may tuck up to {n} combat card(s), one per character and mech in the combat.")
+
+
+@flow.handler("c_dial", _dial_prompt, _dial_options)
 def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = tx.s.combat
@@ -67,7 +102,7 @@ def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     who = flow.tag(tx.s, f.seat)
     tx.log("commit", f"{who} sets the Power Dial to {a.args[0]}.", seat=f.seat, private_to=f.seat,
            public=f"{who} sets the Power Dial.")
-    limit = 1 if isinstance(tx.s.seats[f.seat], ExpSeat) else combat_units(tx.s, f.seat, c.loc)
+    limit = card_limit(tx.s, f.seat, c.loc)
     if tx.s.seats[f.seat].combat_cards and limit:
         tx.push(Frame(kind="c_tuck", seat=f.seat, count=limit))
 
@@ -77,6 +112,8 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
     held = state.seats[f.seat].combat_cards
     tucked = state.combat.cards[f.seat]
     left = [c for c in held if c not in tucked]
+    from meloch.engine.scythe_abilities import may_tuck  # scythe hook: Death Ray (identical values)
+    left = [c for c in left if may_tuck(state, f.seat, c)]
     return [flow.act(state, f.seat, "tuck", combat_token(c)) for c in sorted(left)] + [
         flow.act(state, f.seat, "tuck", "done")]
 
@@ -192,7 +229,16 @@ def card_value(state: State, seat: int, cid: int) -> int:
 def total(state: State, seat: int) -> int:
     c = state.combat
     assert c is not None
-    return c.dial[seat] + sum(card_value(state, seat, x) for x in (*c.cards[seat], *c.extra[seat]))
+    return (c.dial[seat] + sum(card_value(state, seat, x) for x in (*c.cards[seat], *c.extra[seat]))
+            + sum(h(state, seat) for h in TOTAL_BONUS))
+
+
+def spent_power(state: State, seat: int) -> bool:
+    """"Spent at least 1 power (on their dial or via a combat card)": a dial above 0 or a played
+    card worth at least 1 (a combat card is power in Scythe; ref §1.7)."""
+    c = state.combat
+    assert c is not None
+    return c.dial[seat] > 0 or any(card_value(state, seat, x) > 0 for x in (*c.cards[seat], *c.extra[seat]))
 
 
 def _effects_of(c: Combat, seat: int) -> set[str]:
@@ -218,7 +264,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
             effects.add_stat(tx, seat, "power", -c.dial[seat], "Power Dial")
     s.combat_discard = (*s.combat_discard, *c.cards[0], *c.cards[1], *c.extra[0], *c.extra[1],
                         *c.drawn[0], *c.drawn[1])
-    spent = {seat: c.dial[seat] > 0 or bool(c.cards[seat] or c.extra[seat]) for seat in (0, 1)}
+    spent = {seat: spent_power(s, seat) for seat in (0, 1)}
     retreat = {loser}
     if "planned_retreat" in _effects_of(c, winner):
         retreat = {0, 1}
@@ -231,10 +277,17 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         retreat_units(tx, seat, c.loc)
     if spent[loser]:
         effects.draw_combat(tx, loser, 1, "lost a combat after spending power")
+    for hook in AFTER_LOSS:
+        hook(tx, loser)
     if "no_guts_no_glory" in _effects_of(c, winner):
         tx.log("star", f"No Guts, No Glory: {flow.tag(s, winner)} earns no star from this combat.", seat=winner)
     else:
         track.place_combat_star(tx, winner)
+    if s.winner >= 0:
+        return
+    if variants.forced_combat(s) and c.attacker == s.active:
+        # Scythe vs Scythe: every shared location is fought; look for the next one.
+        tx.push(Frame(kind="s_fight_check", seat=c.attacker))
     for seat in (0, 1):
         p = s.seats[seat]
         if isinstance(p, ScytheSeat):

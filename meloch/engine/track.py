@@ -41,8 +41,19 @@ def controlled(state: State, seat: int) -> set[str]:
     return mine
 
 
+def unplaced_influence(p: ScytheSeat) -> int:
+    """Fenris: "Each player's coin total is continually reduced (for the coin goal on the Triumph
+    Track) by the number of unplaced influence tokens in their supply" (rulebook, Faction-Specific
+    Notes). Asks the Scythe abilities module; 0 when it does not know the faction."""
+    try:
+        from meloch.engine.scythe_abilities import unplaced_influence as fn
+    except ImportError:  # pragma: no cover - the abilities module is optional for the track
+        return 0
+    return fn(p)
+
+
 _SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {
-    "coins": lambda s, i, p: p.coins,
+    "coins": lambda s, i, p: max(0, p.coins - unplaced_influence(p)),
     "popularity": lambda s, i, p: p.popularity,
     "power": lambda s, i, p: p.power,
     "encounters": lambda s, i, p: p.encounters,
@@ -190,7 +201,7 @@ def check_scythe_stars(tx: Tx) -> None:
     if s.winner >= 0 or not s.track:
         return
     reqs = _scythe_reqs(s.setup.track_side)
-    for seat in (0, 1):
+    for seat in (s.active, 1 - s.active):  # Scythe vs Scythe: the player whose turn it is first
         if not isinstance(s.seats[seat], ScytheSeat):
             continue
         for i, m, n in reqs:
@@ -220,7 +231,9 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
 
     Model (reference.md §1.9, AMB-44): the row grows to the right and each new card covers the
     right half of the previous one, so every card but the newest shows its left half. A rotated
-    card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge."""
+    card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge (the
+    star-badge edge); in the variants a benefit for a track the seat's role lacks is read as its
+    parallel track (popularity <-> guile), as the rulebook does for "decrease each token on tracks"."""
     out: list[Effect] = []
     row = state.meloch_row
     for i, (cid, rotated) in enumerate(row):
@@ -229,8 +242,16 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
         shown = halves if i == len(row) - 1 else halves[:1]
         for h in shown:
             toward_me = (seat == 0) != rotated
-            out.extend(h.toward_scythe if toward_me else h.toward_expeditions)
+            out.extend(_for_role(state, seat, e) for e in (h.toward_scythe if toward_me else h.toward_expeditions))
     return out
+
+
+_PARALLEL = {"scythe": {"guile": "popularity"}, "expeditions": {"popularity": "guile"}}
+
+
+def _for_role(state: State, seat: int, e: Effect) -> Effect:
+    new = _PARALLEL[state.setup.seats[seat].role].get(e.op)
+    return Effect(op=new, n=e.n, arg=e.arg) if new else e
 
 
 def _meloch_options(state: State, f: Frame) -> list[Action]:
