@@ -15,6 +15,11 @@ app = typer.Typer(no_args_is_help=True, help="Duel of Meloch: Scythe vs Expediti
 
 _COMMAND_MODULES: tuple[str, ...] = (
     "meloch.cli.content_cmd",
+    "meloch.cli.scenario_cmd",
+    "meloch.cli.bench_cmd",
+    "meloch.cli.play_cmd",
+    "meloch.cli.selfplay_cmd",
+    "meloch.cli.tournament_cmd",
 )
 """Modules whose ``register(app)`` adds commands or sub-apps to ``app``."""
 

@@ -21,8 +21,10 @@ OPS: dict[tuple[str | None, str], OpFn] = {}
 CUSTOM: dict[str, OpFn] = {}
 
 POWER_CAP = {"scythe": 16, "expeditions": 10}
-"""Power cap per role: Scythe's power track (16) and Expeditions' mat (10); see rules-notes."""
-POPULARITY_CAP = 18
+"""Power cap per role: the Duel board's popularity/power track (16, docs/rules-notes.md "Scythe
+power and popularity limits") and Expeditions' mat (10)."""
+POPULARITY_CAP = 16
+"""The Duel board's shared popularity/power track, read as 0..16 (docs/rules-notes.md)."""
 GUILE_CAP = 10
 
 
@@ -191,7 +193,7 @@ def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
 
 
 def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
-    from meloch.engine.scythe import resources_available
+    from meloch.engine.scythe import spendable
 
     p = state.seats[seat]
     for c in cost:
@@ -205,7 +207,7 @@ def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
             if len(p.map_tokens) < c.n:
                 return False
         elif c.op == "resource":
-            if not isinstance(p, ScytheSeat) or resources_available(state, seat, c.arg) < c.n:
+            if not isinstance(p, ScytheSeat) or spendable(state, seat, c.arg) < c.n:
                 return False
         elif c.op == "worker":
             if isinstance(p, ScytheSeat):
@@ -219,7 +221,7 @@ def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
 def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
     """Pay a cost known to be payable (``can_pay``). Choices inside a payment are made by a fixed
     rule: resources from the territories holding most, the oldest combat cards and tokens."""
-    from meloch.engine.scythe import pay_resources
+    from meloch.engine.scythe import pay_resources, return_workers
 
     for c in cost:
         p = tx.seat(seat)
@@ -236,8 +238,10 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
             pay_resources(tx, seat, c.arg, c.n, why)
         elif c.op == "worker":
             if isinstance(p, ScytheSeat):
-                p.workers = p.workers[c.n:]
-                p.workers_on_mat += c.n
+                return_workers(tx, seat, c.n, why)  # the player chooses which worker
+                continue
             elif isinstance(p, ExpSeat):
-                p.workers = p.workers[c.n:]
+                from meloch.engine.exp_effects import trash_workers
+
+                trash_workers(tx, seat, c.n)
             tx.log("pay", f"{flow.tag(tx.s, seat)} returns {c.n} worker(s) ({why}).", seat=seat)

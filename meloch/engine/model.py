@@ -114,6 +114,19 @@ class ScytheSeat(msgspec.Struct, tag="scythe", kw_only=True):
     stars_unplaced: int = 6
     stars_discarded: int = 0
     combat_wins: int = 0
+    flags: tuple[str, ...] = ()
+    """Albion (Exalt): locations of placed flags."""
+    traps: tuple[tuple[str, str, bool], ...] = ()
+    """Togawa (Maifuku): (location, trap kind, armed) of placed traps; the kind is secret while armed."""
+    influence: tuple[str, ...] = ()
+    """Fenris: locations of placed influence tokens."""
+    vesna_offer: tuple[str, ...] = ()
+    """Vesna: mech ability tokens dealt face up at her first turn (she keeps 2)."""
+    vesna_tokens: tuple[str, ...] = ()
+    """Vesna: the ability tokens on her two free mech slots (slot 2, then slot 3)."""
+    tech_cards: tuple[str, ...] = ()
+    """Vesna (Technophile): face-up Factory cards she may use once each as a section."""
+    tech_used: tuple[str, ...] = ()
 
 
 class ExpSeat(msgspec.Struct, tag="expeditions", kw_only=True):

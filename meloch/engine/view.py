@@ -38,6 +38,12 @@ def _scythe(p: ScytheSeat, mine: bool) -> dict[str, Any]:
         "section": p.section, "factory_card": p.factory_card, "map_tokens": len(p.map_tokens),
         "encounters": p.encounters, "stars_unplaced": p.stars_unplaced, "stars_discarded": p.stars_discarded,
         "combat_wins": p.combat_wins,
+        # faction tokens: flags, influence and Vesna's tokens and cards are face up; a trap's kind
+        # is secret to its owner until it springs.
+        "flags": list(p.flags), "influence": list(p.influence),
+        "traps": [[loc, kind if (mine or not armed) else "?", armed] for loc, kind, armed in p.traps],
+        "vesna_offer": list(p.vesna_offer), "vesna_tokens": list(p.vesna_tokens),
+        "tech_cards": list(p.tech_cards), "tech_used": list(p.tech_used),
     }
     if mine:
         v["hand_combat"] = [combat_name(c) for c in p.combat_cards]
@@ -81,8 +87,11 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 combat[f"dial_{i}"] = c.dial[i]
                 combat[f"cards_{i}"] = [combat_name(x) for x in c.cards[i]]
         if c.revealed:
+            from meloch.engine.combat import total
+
             combat["extra"] = [[combat_name(x) for x in c.extra[i]] for i in (0, 1)]
             combat["drawn"] = [[combat_name(x) for x in c.drawn[i]] for i in (0, 1)]
+            combat["totals"] = [total(s, 0), total(s, 1)]
     seats = []
     for i, p in enumerate(s.seats):
         seats.append(_scythe(p, seat == i) if isinstance(p, ScytheSeat) else _exp(p, seat == i))
@@ -110,6 +119,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "meloch_row": [list(x) for x in s.meloch_row],
         "track": [list(col) for col in s.track],
         "stars": [track.stars_of(s, 0), track.stars_of(s, 1)],
+        "home_turns": list(s.home_turns), "stalemate_open": s.stalemate_open,
         "seats": seats,
         "combat": combat,
         "known": [text for who, text in s.known if who == seat],
