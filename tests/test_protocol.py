@@ -125,6 +125,8 @@ def test_game_over_refuses_everything() -> None:
         (Setup(seats=(SeatSetup(role="scythe"), SeatSetup(role="expeditions", mech="zeppelin"))), "mech"),
         (Setup(seats=(SeatSetup(role="scythe"), SeatSetup(role="scythe"))), "variant standard"),
         (Setup(seats=(SeatSetup(role="scythe", stars_to_win=1), SeatSetup(role="expeditions"))), "stars_to_win"),
+        (Setup(seats=(SeatSetup(role="scythe", stars_to_win=3), SeatSetup(role="expeditions", stars_to_win=2))),
+         "less experienced"),
     ],
 )
 def test_setup_errors_are_clear(setup: Setup, words: str) -> None:

@@ -35,22 +35,17 @@ def decision(state: State) -> Decision | None:
     return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f))
 
 
-_last: tuple[State | None, tuple[Action, ...]] = (None, ())
-"""One-slot cache: an agent asks for the legal actions, then applies one of them to the same state."""
-
-
 def legal_actions(state: State) -> list[Action]:
     """The only authority on what may be done now (the deciding seat's options)."""
-    global _last
-    cached_state, cached = _last
-    if cached_state is state:
+    cached = flow.cached_options(state)
+    if cached is not None:
         return list(cached)
     if state.winner >= 0 or not state.frames:
         return []
     f = state.frames[-1]
     opts = flow.HANDLERS[f.kind].options
     out = opts(state, f) if opts is not None else []
-    _last = (state, tuple(out))
+    flow.remember_options(state, out)
     return out
 
 

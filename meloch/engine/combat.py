@@ -93,7 +93,7 @@ def _dial_prompt(state: State, f: Frame) -> str:
             f"{p.power}); then you may tuck up to {n} combat card(s), one per character and mech in the combat.")
 
 
-@flow.handler("c_dial", _dial_prompt, _dial_options)
+@flow.handler("c_dial", _dial_prompt, _dial_options, secret=True)
 def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = tx.s.combat
@@ -119,7 +119,7 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
 
 
 @flow.handler("c_tuck", lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
-              _tuck_options)
+              _tuck_options, secret=True)
 def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = tx.s.combat

@@ -232,7 +232,8 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
             tx.s.combat_discard = (*tx.s.combat_discard, *paid)
             tx.log("pay", f"{flow.tag(tx.s, seat)} discards {c.n} combat card(s) ({why}).", seat=seat)
         elif c.op == "map_token":
-            p.map_tokens = p.map_tokens[c.n:]
+            tokens, p.map_tokens = p.map_tokens[: c.n], p.map_tokens[c.n:]
+            tx.s.map_token_trash = (*tx.s.map_token_trash, *tokens)
             tx.log("pay", f"{flow.tag(tx.s, seat)} pays {c.n} map token(s) ({why}).", seat=seat)
         elif c.op == "resource":
             pay_resources(tx, seat, c.arg, c.n, why)

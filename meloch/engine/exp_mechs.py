@@ -80,6 +80,7 @@ def _voyager_token(tx: Tx, f: Frame, a: Action | None) -> None:
     cor = list(p.corruption)
     cor.remove(t)
     p.corruption = tuple(cor)
+    tx.s.corruption_trash = (*tx.s.corruption_trash, t)
     tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes a {a.args[0]} corruption token (Voyager) to {f.tag}.",
            seat=f.seat)
     effects.execute(tx, f.seat, Effect(op=f.tag))
@@ -98,6 +99,7 @@ def _odin_options(state: State, seat: int) -> list[Action]:
 
 def _odin(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("odins_wrath")
+    tx.s.map_token_trash = (*tx.s.map_token_trash, tx.s.map_token_supply[-1])
     tx.s.map_token_supply = tx.s.map_token_supply[:-1]
     tx.log("odins_wrath", f"{flow.tag(tx.s, seat)} trashes a face-down map token from the supply (Odin's Wrath).",
            seat=seat)
@@ -122,6 +124,7 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("scarecrow")
     p = tx.ex(seat)
     t, p.map_tokens = p.map_tokens[0], p.map_tokens[1:]
+    tx.s.map_token_trash = (*tx.s.map_token_trash, t)
     tx.log("scarecrow", f"{flow.tag(tx.s, seat)} trashes map token {t} (Scarecrow) for an extra {a.args[0]}.",
            seat=seat)
     tx.push(Frame(kind=f"e_{a.args[0]}", seat=seat))
@@ -192,6 +195,7 @@ def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
         return
     p = tx.ex(f.seat)
     t, p.map_tokens = p.map_tokens[0], p.map_tokens[1:]
+    tx.s.map_token_trash = (*tx.s.map_token_trash, t)
     lo = board(tx.s.setup.map_side).loc[p.loc]
     tx.log("mole", f"{flow.tag(tx.s, f.seat)} trashes map token {t} (Mole) to gather the covered benefit.",
            seat=f.seat)

@@ -58,6 +58,21 @@ AFTER_STEP: list[Callable[[Tx], None]] = []
 END_TURN: list[Callable[[Tx, int], None]] = []
 
 
+_last_options: tuple[State | None, tuple[Action, ...]] = (None, ())
+"""One-slot cache of the options of the last state that reached a decision. It relies on states
+being values (never mutated once returned), which the protocol promises."""
+
+
+def remember_options(state: State, opts: list[Action]) -> None:
+    global _last_options
+    _last_options = (state, tuple(opts))
+
+
+def cached_options(state: State) -> tuple[Action, ...] | None:
+    cached_state, opts = _last_options
+    return opts if cached_state is state else None
+
+
 def role(state: State, seat: int) -> str:
     return state.setup.seats[seat].role
 
@@ -88,9 +103,11 @@ def run(tx: Tx) -> None:
             hook(tx)
         if tx.s.winner >= 0 or tx.top() is not f:
             continue
-        if not h.options(tx.s, f):
+        opts = h.options(tx.s, f)
+        if not opts:
             tx.pop()
             continue
+        remember_options(tx.s, opts)
         return
 
 

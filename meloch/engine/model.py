@@ -186,8 +186,12 @@ class State(msgspec.Struct, kw_only=True):
     map_tokens: tuple[tuple[str, str], ...] = ()
     """Face-down map tokens on the board: (location, token id)."""
     map_token_supply: tuple[str, ...] = ()
+    map_token_trash: tuple[str, ...] = ()
+    """Map tokens paid or trashed: out of the game, faces hidden (views show the count)."""
     corruption: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Corruption stacks: (location, token ids bottom..top). Empty stacks are removed."""
+    corruption_trash: tuple[int, ...] = ()
+    """Corruption tokens trashed (Voyager): out of the game, face up."""
     revealed: tuple[str, ...] = ()
     """Locations whose corruption stack was cleared: their covered benefit is exposed."""
     lakes: tuple[tuple[str, str], ...] = ()

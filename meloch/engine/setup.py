@@ -41,6 +41,9 @@ def _check(setup: Setup) -> None:
                 if cid not in c.cards or c.cards[cid].kind != kind:
                     names = sorted(k for k, v in c.cards.items() if v.kind == kind)
                     raise SetupError(f"unknown {kind} {cid!r}; choose one of {', '.join(names)}")
+    if all(s.stars_to_win < 4 for s in setup.seats):
+        raise SetupError("only the less experienced player may lower the victory condition "
+                         "(experience-disparity variant, AMB-34 (a)): leave one seat at 4 stars")
     if setup.turn_limit < 2:
         raise SetupError("turn_limit must be at least 2")
 

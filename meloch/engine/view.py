@@ -107,6 +107,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "decision": decision,
         "map_tokens": [loc for loc, _ in s.map_tokens],
         "map_token_supply": len(s.map_token_supply),
+        "map_token_trash": len(s.map_token_trash),
+        "corruption_trash": [list(track.token(t)) for t in s.corruption_trash],
         "corruption": {loc: [list(track.token(t)) for t in st] for loc, st in s.corruption},
         "revealed": list(s.revealed),
         "lakes": {lake: c for lake, c in s.lakes},

@@ -11,9 +11,9 @@ What is checked:
   Surprise draws) or a pending "keep one of two" choice;
 - discovery cards: the 30 deck cards (items, meteorites, quests) are each in exactly one place;
   each Expeditions seat holds its own character and companion exactly once;
-- corruption tokens (12) and map tokens (9): no instance is in two places and none is unknown.
-  (Voyager trashes corruption and some costs pay map tokens; the state keeps no trash pile, so the
-  totals may fall below 12 and 9 but never rise.)
+- map tokens: the 9 instances are each in exactly one place (board, set-aside supply, a seat, the
+  trash of paid and trashed tokens); corruption tokens: the 12 instances likewise (stacks, seats,
+  the trash) whenever an Expeditions seat plays (no corruption is used otherwise);
 - Expeditions workers: at most 3 per colour across the seats, at most 1 hero worker per seat;
 - Scythe: 8 workers (board + mat), 6 stars (track + unplaced + discarded), at most 4 mechs and
   structures; coins, power, popularity and guile within their ranges;
@@ -126,20 +126,23 @@ def check(state: State) -> list[str]:
     if unknown:
         errs.append(f"discovery cards: unknown ids {unknown}")
     # map tokens
-    mt = [t for _, t in s.map_tokens] + list(s.map_token_supply)
+    mt = [t for _, t in s.map_tokens] + list(s.map_token_supply) + list(s.map_token_trash)
     for p in s.seats:
         mt.extend(p.map_tokens)
-    if len(set(mt)) != len(mt) or not token_ids.issuperset(mt):
-        errs.append(f"map tokens: duplicated {_dupes(mt)}, unknown {sorted(set(mt) - token_ids)}")
+    if len(mt) != len(token_ids) or set(mt) != token_ids:
+        errs.append(f"map tokens: {len(mt)} placed (want {len(token_ids)}); duplicated {_dupes(mt)}, "
+                    f"unknown {sorted(set(mt) - token_ids)}, missing {sorted(token_ids - set(mt))}")
     if len({loc for loc, _ in s.map_tokens}) != len(s.map_tokens):
         errs.append("map tokens: two tokens on one location")
     # corruption
-    cor = [t for _, st in s.corruption for t in st]
+    cor = [t for _, st in s.corruption for t in st] + list(s.corruption_trash)
     for p in s.seats:
         if isinstance(p, ExpSeat):
             cor.extend(p.corruption)
-    if len(set(cor)) != len(cor) or (cor and not 0 <= min(cor) <= max(cor) < n_corruption):
-        errs.append(f"corruption tokens: duplicated {_dupes(cor)} or out of range (0..{n_corruption - 1})")
+    want = n_corruption if any(isinstance(p, ExpSeat) for p in s.seats) else 0
+    if len(cor) != want or sorted(cor) != list(range(want)):
+        errs.append(f"corruption tokens: {len(cor)} placed (want {want}); duplicated {_dupes(cor)}, "
+                    f"out of range or missing")
     if any(not st for _, st in s.corruption):
         errs.append("corruption: an empty stack is kept on the board")
     # piles
