@@ -222,7 +222,7 @@ def test_activate_adjacent_lake_card_and_ongoing_for_the_turn() -> None:
     activated last until the end of the turn."""
     s = position(exp={"loc": "3"})
     tx = Tx(s, load())
-    tx.push(Frame(kind="e_end", seat=1))
+    tx.push(Frame(kind="turn_end", seat=1))
     fx.execute(tx, 1, Effect(op="activate_adjacent"))
     assert legal(tx.s) == ["E activate lake-w"]
     s4 = position(exp={"loc": "4"})

@@ -97,7 +97,7 @@ def first(s: State, verb: str) -> str:
     return str(acts[0])
 
 
-def drain(s: State, stop: tuple[str, ...] = ("e_actions", "e_end", "e_token")) -> State:
+def drain(s: State, stop: tuple[str, ...] = ("e_actions", "turn_end", "e_token")) -> State:
     """Take the first legal action until the decision is one of ``stop`` (or another seat's)."""
     for _ in range(50):
         d = decision(s)

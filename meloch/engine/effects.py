@@ -189,6 +189,16 @@ def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
     draw_combat(tx, seat, e.n)
 
 
+def draw_map_token(tx: Tx) -> str | None:
+    """Take the top face-down map token of the set-aside supply (AMB-16 (a)), if any."""
+    s = tx.s
+    if not s.map_token_supply:
+        return None
+    t = s.map_token_supply[-1]
+    s.map_token_supply = s.map_token_supply[:-1]
+    return t
+
+
 # ---------------------------------------------------------------- costs
 
 

@@ -331,10 +331,8 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("map_token", "expeditions")
 def _map_token(tx: Tx, seat: int, e: Effect) -> None:
-    s = tx.s
-    if s.map_token_supply:
-        t = s.map_token_supply[-1]
-        s.map_token_supply = s.map_token_supply[:-1]
+    t = effects.draw_map_token(tx)
+    if t is not None:
         gain_map_token(tx, seat, t)
 
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow, scythe_abilities, variants
+from meloch.engine import effects, exp_items, flow, free, scythe_abilities, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.cards import card, combat_token, combat_type
+from meloch.engine.cards import card
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -35,49 +35,11 @@ flow.START_TURN["expeditions"] = start_turn
 # ---------------------------------------------------------------- free actions
 
 
-FreeOptions = Callable[[State, int], list[Action]]
-FreeResolve = Callable[[Tx, int, Action], None]
-FREE_OPTIONS: list[FreeOptions] = []
-"""Extra free actions (mech abilities, ``exp_mechs``): each lists its actions for the seat."""
-FREE_RESOLVE: dict[str, FreeResolve] = {}
-"""Free-action verb -> resolver (the decision frame it interrupted is already back on the stack)."""
-
-
-def free_actions(state: State, seat: int) -> list[Action]:
-    """On your own turn outside combat: discard combat cards for their benefit; mech abilities."""
-    if state.active != seat or state.combat is not None:
-        return []
-    p = ep(state, seat)
-    out = [flow.act(state, seat, "discard-combat", combat_token(c)) for c in sorted(set(p.combat_cards))]
-    for fn in FREE_OPTIONS:
-        out += fn(state, seat)
-    return out
-
-
-def discard_combat(tx: Tx, seat: int, cid: int) -> None:
-    p = tx.seat(seat)
-    cards = list(p.combat_cards)
-    cards.remove(cid)
-    p.combat_cards = tuple(cards)
-    tx.s.combat_discard = (*tx.s.combat_discard, cid)
-    t = combat_type(cid)
-    tx.log("discard", f"{flow.tag(tx.s, seat)} discards {t.name} for its benefit.", seat=seat)
-    effects.queue(tx, seat, t.discard, t.name)
-
-
-def do_free_action(tx: Tx, f: Frame, a: Action) -> bool:
-    """Carry out a free action taken at decision ``f`` (which stays pending); False if ``a`` is
-    not a free action."""
-    if a.verb == "discard-combat":
-        tx.push(f)
-        discard_combat(tx, f.seat, int(a.args[0][1:]))
-        return True
-    fn = FREE_RESOLVE.get(a.verb)
-    if fn is None:
-        return False
-    tx.push(f)
-    fn(tx, f.seat, a)
-    return True
+FREE_OPTIONS = free.FREE_OPTIONS["expeditions"]
+"""Extra free actions of the Expeditions role (mech abilities, ``exp_mechs``)."""
+FREE_RESOLVE = free.FREE_RESOLVE
+free_actions = free.free_actions
+do_free_action = free.do_free_action
 
 
 # ---------------------------------------------------------------- the action token
@@ -111,11 +73,11 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.set_flag("refresh_turn")
         refresh(tx, f.seat)
         tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
-        tx.push(Frame(kind="e_end", seat=f.seat))
+        tx.push(Frame(kind="turn_end", seat=f.seat))
         return
     todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
     tx.log("token", f"{who} covers {p.token}: takes {', '.join(todo)}.", seat=f.seat)
-    tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="e_end", seat=f.seat))
+    tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="turn_end", seat=f.seat))
 
 
 def refresh(tx: Tx, seat: int, keep: str = "") -> None:
@@ -163,15 +125,6 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.push(Frame(kind=f"e_{x}", seat=f.seat))
 
 
-def _end_options(state: State, f: Frame) -> list[Action]:
-    free = free_actions(state, f.seat)
-    return [*free, flow.act(state, f.seat, "end")] if free else []
-
-
-@flow.handler("e_end", "End your turn (or first discard combat cards / use Voyager).", _end_options)
-def _end(tx: Tx, f: Frame, a: Action | None) -> None:
-    assert a is not None
-    do_free_action(tx, f, a)
 
 
 # ---------------------------------------------------------------- Move

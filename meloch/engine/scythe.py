@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from meloch.content import load
 from meloch.content.schema import Effect, FactoryCard, MatSection, PlayerMat
-from meloch.engine import effects, flow
+from meloch.engine import effects, flow, free
 from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
 from meloch.engine.board import board
@@ -208,56 +208,41 @@ def set_section(tx: Tx, seat: int, tok: str) -> ScytheSeat:
     return p
 
 
-def free_actions(state: State, seat: int) -> list[Action]:
-    """Actions allowed at any pause of your own turn: discarding combat cards for their benefit,
-    and Leverage (Constantinople) once per turn."""
-    if state.active != seat or state.combat is not None:
-        return []
+def _leverage_options(state: State, seat: int) -> list[Action]:
+    """Leverage (Constantinople): once per turn, discard an unplaced star for a resource on a
+    controlled territory, or pay a resource to regain a discarded star (rulebook Appendix)."""
     p = sp(state, seat)
-    out = [flow.act(state, seat, "discard-combat", combat_token(c)) for c in sorted(set(p.combat_cards))]
-    if ability_of(p) == "leverage" and "leverage" not in state.turn_flags:
-        ctrl = sorted(controlled(state, seat), key=_loc_key)
-        if p.stars_unplaced > 0:  # AMB-24 (a): not without a controlled territory
-            out += [flow.act(state, seat, "leverage", "gain", r, loc) for r in RESOURCES for loc in ctrl]
-        if p.stars_discarded > 0:
-            out += [flow.act(state, seat, "leverage", "regain", r) for r in RESOURCES
-                    if spendable(state, seat, r) > 0]
+    if ability_of(p) != "leverage" or "leverage" in state.turn_flags:
+        return []
+    out = []
+    ctrl = sorted(controlled(state, seat), key=_loc_key)
+    if p.stars_unplaced > 0:  # AMB-24 (a): not without a controlled territory
+        out += [flow.act(state, seat, "leverage", "gain", r, loc) for r in RESOURCES for loc in ctrl]
+    if p.stars_discarded > 0:
+        out += [flow.act(state, seat, "leverage", "regain", r) for r in RESOURCES if spendable(state, seat, r) > 0]
     return out
 
 
-def do_free_action(tx: Tx, f: Frame, a: Action) -> bool:
-    """Carry out a free action and re-push ``f``; False if ``a`` is not a free action."""
-    seat = f.seat
-    if a.verb == "discard-combat":
-        cid = int(a.args[0][1:])
-        p = tx.seat(seat)
-        cards = list(p.combat_cards)
-        cards.remove(cid)
-        p.combat_cards = tuple(cards)
-        tx.s.combat_discard = (*tx.s.combat_discard, cid)
-        t = combat_type(cid)
-        tx.log("discard", f"{flow.tag(tx.s, seat)} discards {t.name} for its benefit.", seat=seat)
-        tx.push(f)
-        effects.queue(tx, seat, t.discard, t.name)
-        return True
-    if a.verb == "leverage":
-        tx.set_flag("leverage")
-        p2 = tx.sc(seat)
-        if a.args[0] == "gain":
-            p2.stars_unplaced -= 1
-            p2.stars_discarded += 1
-            add_resource(tx, seat, a.args[2], a.args[1], 1)
-            tx.log("leverage", f"{flow.tag(tx.s, seat)} discards a star to gain 1 {a.args[1]} on {a.args[2]}.",
-                   seat=seat)
-            tx.push(f)
-        else:
-            p2.stars_unplaced += 1
-            p2.stars_discarded -= 1
-            tx.log("leverage", f"{flow.tag(tx.s, seat)} pays 1 {a.args[1]} to regain a star.", seat=seat)
-            tx.push(f)
-            pay_resources(tx, seat, a.args[1], 1, "Leverage")
-        return True
-    return False
+def _leverage(tx: Tx, seat: int, a: Action) -> None:
+    tx.set_flag("leverage")
+    p = tx.sc(seat)
+    if a.args[0] == "gain":
+        p.stars_unplaced -= 1
+        p.stars_discarded += 1
+        add_resource(tx, seat, a.args[2], a.args[1], 1)
+        tx.log("leverage", f"{flow.tag(tx.s, seat)} discards a star to gain 1 {a.args[1]} on {a.args[2]}.",
+               seat=seat)
+    else:
+        p.stars_unplaced += 1
+        p.stars_discarded -= 1
+        tx.log("leverage", f"{flow.tag(tx.s, seat)} pays 1 {a.args[1]} to regain a star.", seat=seat)
+        pay_resources(tx, seat, a.args[1], 1, "Leverage")
+
+
+free.FREE_OPTIONS["scythe"].append(_leverage_options)
+free.FREE_RESOLVE["leverage"] = _leverage
+free_actions = free.free_actions
+do_free_action = free.do_free_action
 
 
 def _section_options(state: State, f: Frame) -> list[Action]:
@@ -279,7 +264,7 @@ def _section(tx: Tx, f: Frame, a: Action | None) -> None:
     sec = p.section
     tx.log("section", f"{flow.tag(tx.s, f.seat)} moves the action token to {section_name(p, sec)}.", seat=f.seat)
     tx.push_in_order(Frame(kind="s_top", seat=f.seat), Frame(kind="s_bottom", seat=f.seat),
-                     Frame(kind="s_end", seat=f.seat))
+                     Frame(kind="turn_end", seat=f.seat))
 
 
 def section_name(p: ScytheSeat, sec: int) -> str:
@@ -649,15 +634,6 @@ def _enlist(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.queue(tx, f.seat, (ENLIST_BONUS[a.args[1]],), "Enlist")
 
 
-def _end_options(state: State, f: Frame) -> list[Action]:
-    free = free_actions(state, f.seat)
-    return [*free, flow.act(state, f.seat, "end")] if free else []
-
-
-@flow.handler("s_end", "End your turn (or first discard combat cards / use Leverage).", _end_options)
-def _end(tx: Tx, f: Frame, a: Action | None) -> None:
-    assert a is not None
-    do_free_action(tx, f, a)
 
 
 # ---------------------------------------------------------------- effect ops for Scythe
@@ -775,9 +751,8 @@ for _b in ("deploy", "build", "enlist", "upgrade"):
 @effects.op("map_token", "scythe")
 def _map_token(tx: Tx, seat: int, e: Effect) -> None:
     s = tx.s
-    if s.map_token_supply:
-        t = s.map_token_supply[-1]
-        s.map_token_supply = s.map_token_supply[:-1]
+    t = effects.draw_map_token(tx)
+    if t is not None:
         p = tx.sc(seat)
         p.map_tokens = (*p.map_tokens, t)
         tx.log("gain", f"{flow.tag(s, seat)} gains a map token.", seat=seat)
