@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import re
@@ -363,3 +364,171 @@ def test_cli_play_rejects_bad_options(option: str, value: str, allowed: str) -> 
     r = CliRunner().invoke(app, ["play", option, value])
     assert r.exit_code == 2
     assert allowed in r.output
+
+
+# ---------------------------------------------------------------- structure and first-run experience
+
+
+def test_render_modules_keep_the_old_names() -> None:
+    """render.py was split (render_map: the text map; labels: names and action labels); the names other
+    modules and tests import from ``meloch.cli.render`` still work and are the same objects."""
+    from meloch.cli import labels, render, render_map
+
+    assert render.label is labels.label and render.loc_name is labels.loc_name
+    assert render.render_map is render_map.render_map and render.render_adjacency is render_map.render_adjacency
+    for name in render.__all__:
+        assert hasattr(render, name), name
+
+
+def test_free_verbs_match_the_engines_free_actions() -> None:
+    from meloch.cli.labels import FREE_VERBS
+    from meloch.engine.free import FREE_RESOLVE
+
+    assert set(FREE_RESOLVE) | {"discard-combat"} == FREE_VERBS
+
+
+def test_options_list_the_decision_first_and_free_actions_after() -> None:
+    from meloch.cli.labels import FREE_VERBS, order_options
+
+    # the Scythe seat's end-of-turn decision, where it still holds combat cards to discard
+    def at_end_with_cards(b: object, a: object, after: object) -> bool:
+        legal = legal_actions(after)  # type: ignore[arg-type]
+        return any(x.verb == "end" for x in legal) and any(x.verb == "discard-combat" for x in legal)
+
+    prefix = _random_prefix(Setup(), SEED, at_end_with_cards)
+    s = replay(Setup(), SEED, prefix)
+    shown = order_options(legal_actions(s))
+    assert sorted(map(str, shown)) == sorted(map(str, legal_actions(s)))
+    kinds = [a.verb in FREE_VERBS for a in shown]
+    assert kinds == sorted(kinds) and shown[0].verb == "end"
+    console = _console()
+    session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False,
+                       input_fn=_script(["1", "quit"]))
+    assert parse(session.actions[-1]).verb == "end"  # '1' ends the turn; it never discards a card
+    assert "free actions, at any pause of your turn:" in _out(console)
+
+
+def test_first_screen_explains_the_game_and_the_prompt() -> None:
+    console = _console()
+    run_game(Setup(), SEED, input_fn=_script(["", "quit"]), console=console)
+    text = " ".join(_out(console).split())
+    intro = text.split("Pass the device to")[0]
+    assert "S plays Scythe, E plays Expeditions" in intro and "E moves first" in intro
+    assert "'help' lists the commands" in intro and "pass the device" in intro
+    assert "Type 1, an action in notation, or a command" in text  # the only option at the start
+
+
+def test_resumed_game_says_where_it_resumes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    console = _console()
+    session = run_game(Setup(), SEED, input_fn=_script(["1"] * 12 + ["quit"]), console=console, pass_prompt=False)
+    console = _console()
+    run_game(session=resume(load_game_from(session, tmp_path)), console=console, input_fn=_script(["quit"]),
+             pass_prompt=False)
+    text = " ".join(_out(console).split())
+    assert f"resumes at turn {session.state.turn} after {len(session.actions)} actions" in text
+
+
+def load_game_from(session: Session, tmp_path):  # type: ignore[no-untyped-def]
+    from meloch.cli.play import save_game
+
+    path = tmp_path / "g.json"
+    save_game(path, session)
+    return load_game(path)
+
+
+def test_every_refusal_says_what_to_type() -> None:
+    console = _console()
+    run_game(Setup(), SEED, input_fn=_script(["abc", "7", "E bogus", "quit"]), console=console, pass_prompt=False)
+    text = " ".join(_out(console).split())
+    assert text.count("Type 1, or 'help' for the commands.") == 3
+    assert "There is no option 7." in text
+
+
+def test_done_and_undone_notices_stay_with_their_seat() -> None:
+    console = _console()
+    run_game(Setup(), SEED, input_fn=_script(["1", "undo", "1", "1", "quit"]), console=console, pass_prompt=False)
+    text = " ".join(_out(console).split())
+    assert "Undone: E token all (Take all three actions (Move, Play, Gather))." in text
+    assert "Done (E token all): Take all three actions (Move, Play, Gather)." in text
+    # a hand-over never shows the other seat what was just chosen
+    console = _console()
+    session = Session(Setup(turn_limit=12), SEED)
+    chunks: list[tuple[int, str]] = []
+    seen = [0]
+
+    def input_fn(_prompt: str) -> str:
+        out = _out(console)
+        d = decision(session.state)
+        assert d is not None
+        chunks.append((d.seat, out[seen[0]:]))
+        seen[0] = len(out)
+        return "1"
+
+    run_game(session=session, input_fn=input_fn, console=console)
+    tags = view(session.states[0], None)["tags"]
+    for seat, chunk in chunks:
+        screen = chunk.split("Pass the device to")[-1]
+        assert f"Done ({tags[1 - seat]} " not in screen
+
+
+def test_combat_panel_shows_each_seat_only_its_own_dial() -> None:
+    from meloch.cli.render import render_combat
+
+    # a scripted opening (seed 35237): the Scythe character walks onto the Expeditions mech and attacks
+    script = ["E token all", "E do move", "E move 1", "E do play", "E play nikte", "E worker hero", "E option 1",
+              "E do gather", "S section 2", "S top move", "S move char home-s 1", "S move done", "S fight yes",
+              "S dial 3"]
+    s = replay(Setup(), 35237, script)
+    setter, other, dial = 0, 1, 3
+    assert s.combat is not None and not s.combat.revealed
+
+    def text(seat: int) -> str:
+        c = Console(file=io.StringIO(), width=200, color_system=None)
+        c.print(render_combat(view(s, seat)))
+        return _out(c)
+
+    mine, theirs = text(setter), text(other)
+    assert "Combat in progress" in mine and "Combat in progress" in theirs
+    assert f"yours (secret): dial {dial}" in mine
+    assert "dial set" in theirs and "yours (secret): dial not set" in theirs
+    assert f"dial {dial}," not in theirs.replace("dial not set", "")
+
+
+def test_game_over_screen_names_the_winner() -> None:
+    from meloch.sim.selfplay import play_random_game
+
+    setup = Setup(turn_limit=300)
+    game = next(g for seed in range(1, 40) if (g := play_random_game(setup, seed)).outcome is not None
+                and g.outcome.winner is not None)
+    last = game.actions[-1]
+    console = _console()
+    run_game(setup, game.seed, actions=list(game.actions[:-1]), console=console, pass_prompt=False,
+             input_fn=_script([last]))
+    text = _out(console)
+    assert game.outcome is not None and game.outcome.winner is not None
+    tags = view(new_game(setup, game.seed), None)["tags"]
+    assert "Game over" in text and "Result" in text
+    assert re.search(rf"{tags[game.outcome.winner]} \(\w+\) wins: ", text)
+    after = text.split("Game over")[1]
+    assert "private (only you see this)" not in after  # the end screen is everyone's view
+
+
+def test_map_has_no_runs_of_blank_rows() -> None:
+    from meloch.cli.render_map import render_map
+
+    for side in ("jungle", "desert"):
+        lines = render_map(view(new_game(Setup(map_side=side), 1), 0)).plain.split("\n")
+        assert lines[-1].strip()
+        assert not any(not a.strip() and not b.strip() for a, b in itertools.pairwise(lines))
+
+
+def test_readme_and_makefile_offer_play_against_the_random_agent() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert 'make play ARGS="--vs random"' in (root / "README.md").read_text(encoding="utf-8")
+    assert "meloch play $(ARGS)" in (root / "Makefile").read_text(encoding="utf-8")
+    r = CliRunner().invoke(app, ["play", "--vs", "random", "--seed", "4", "--turn-limit", "3"], input="1\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert "You play S (Scythe); the random agent plays the other seat." in r.output
+    assert "Game over" in r.output

@@ -119,9 +119,13 @@ def test_hero_worker_counts_and_is_never_regained() -> None:
     s = position(exp={"workers": ("hero", "red"), "loc": "4"}, active=(("m01", "green"),))
     assert metric(s, 1, "workers") == 3
     tx = Tx(s, load())
+    tx.push(Frame(kind="e_actions", seat=1, items=("gather",)))
     fx.pay(tx, 1, (Effect(op="worker"),), "test")
-    assert tx.s.seats[1].workers == ("hero",)  # type: ignore[union-attr]
-    fx.pay(tx, 1, (Effect(op="worker"),), "test")
+    assert legal(tx.s) == ["E pay-worker hero", "E pay-worker red"], "the player chooses the worker paid"
+    s2 = play(tx.s, "E pay-worker red")
+    assert ex(s2).workers == ("hero",)
+    tx = Tx(s2, load())
+    fx.pay(tx, 1, (Effect(op="worker"),), "test")  # one colour left: no decision
     p = ex(tx.s)
     assert p.workers == () and p.hero_trashed
     tx.push(Frame(kind="e_actions", seat=1, items=("gather",)))
@@ -347,3 +351,45 @@ def test_selfplay_20_games_per_mech(mech: str) -> None:
         final, _ = random_play(setup, seed)
         assert final.winner >= 0, (mech, seed)
         assert not check(final), (mech, seed, check(final))
+
+
+# ---------------------------------------------------------------- custom handlers documented
+
+
+def test_every_custom_handler_is_registered_and_documented() -> None:
+    """docs/content.md lists every ``effects.CUSTOM`` name; every ``custom`` in content has one."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "content.md").read_text()
+    table = doc.split("### Custom handlers", 1)[1].split("\n## ", 1)[0]
+    for name in fx.CUSTOM:
+        assert f"| `{name}` |" in table, f"custom handler {name!r} is not documented in docs/content.md"
+    c = load()
+    used: set[str] = set()
+
+    def walk(effects: tuple[Effect, ...]) -> None:
+        for e in effects:
+            if e.op == "custom":
+                used.add(e.arg)
+            for alt in e.one_of:
+                walk(alt)
+
+    for card in c.cards.values():
+        for lst in (card.ability, card.meld, card.solve_cost, card.solve_gain):
+            walk(lst)
+    for fc in c.factory_cards:
+        walk(fc.cost)
+        walk(fc.gain)
+    for mt in c.map_tokens:
+        walk(mt.bonus)
+    assert used <= set(fx.CUSTOM), used - set(fx.CUSTOM)
+    assert {"south_power", "north_guile", "nikte", "nohoch"} <= used
+
+
+def test_trash_discard_and_activate_adjacent_are_in_play() -> None:
+    """The ops ``trash``, ``discard`` and ``activate_adjacent`` each appear in the content (stand-in
+    discovery cards and gather lists), so they occur in real games."""
+    c = load()
+    ops = {e.op for card in c.cards.values() for e in card.ability}
+    ops |= {e.op for m in c.maps.values() for lo in m.locations for e in (*lo.gather, *lo.revealed)}
+    assert {"trash", "discard", "activate_adjacent"} <= ops

@@ -72,7 +72,9 @@ CASES: dict[str, Case] = {
     "i03": Case(choices=("E peek discovery",), check=_all(peeked, row1)),
     "i04": Case(check=opp_decreased),
     "i05": Case(check=_eq(lambda s: ex(s).coins, 2)),
-    "i06": Case(check=combat2),
+    "i06": Case(hand=("m01",), choices=("E discard m01",), check=_all(
+        combat2, lambda b, a: None if ex(a).active[-1] == ("m01", "") and ex(a).guile == ex(b).guile
+        else pytest.fail("m01 discarded to the row without its core value"))),
     "i07": Case(check=_eq(lambda s: len(ex(s).corruption), 1)),
     "i08": Case(choices=("E adjacent 7 1",), check=lambda b, a: None if "green" in ex(a).workers else pytest.fail()),
     "i09": Case(state={"map_token_supply": ("mt1", "mt2", "mt3", "mt4", "mt6", "mt7", "mt8", "mt9", "mt5")},
@@ -82,7 +84,9 @@ CASES: dict[str, Case] = {
                 else pytest.fail()),
     # meteorites
     "m01": Case(check=_eq(lambda s: ex(s).guile, 1)),
-    "m02": Case(check=_eq(lambda s: ex(s).coins, 1)),
+    "m02": Case(exp={"combat_cards": (5,)}, choices=("E trash c5",), check=_all(
+        _eq(lambda s: ex(s).coins, 3), _eq(lambda s: len(ex(s).combat_cards), -1),
+        lambda b, a: None if 5 in a.combat_discard else pytest.fail("trashed combat card to the discard pile"))),
     "m03": Case(choices=("E sweep lake-w", "E sweep done"), check=swept),
     "m04": Case(choices=("E peek combat",), check=peeked),
     "m05": Case(scythe={"character": "7"}, check=_eq(lambda s: ex(s).power, 2)),

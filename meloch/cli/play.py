@@ -29,7 +29,7 @@ from typing import Any
 
 import msgspec
 from rich.console import Console
-from rich.markup import escape
+from rich.panel import Panel
 from rich.rule import Rule
 
 from meloch.agents import RandomAgent
@@ -148,7 +148,7 @@ def undo_refusal(before: State, after: State, action: Action, seat: int) -> str 
     if (before.combat is not None and before.combat.revealed) != (after.combat is not None and after.combat.revealed):
         return "it revealed the combat."
     if before.known != after.known or any(e.private_to >= 0 for e in after.events):
-        return "it revealed hidden information."
+        return "it made a secret choice or showed hidden information (undo never goes back past one)."
     return None
 
 
@@ -223,10 +223,32 @@ def _tag(session: Session, seat: int) -> str:
 
 
 def _who(session: Session, seat: int) -> str:
-    return f"{_tag(session, seat)} ({session.setup.seats[seat].role})"
+    return f"{_tag(session, seat)} ({session.setup.seats[seat].role.capitalize()})"
 
 
-def _pass_device(session: Session, seat: int, input_fn: InputFn, console: Console, echo: bool) -> None:
+def intro(session: Session) -> str:
+    """What a new player reads before the first screen: who is who, the goal, how to answer."""
+    roles = ", ".join(f"{_tag(session, i)} plays {session.setup.seats[i].role.capitalize()}"
+                      for i in range(len(session.setup.seats)))
+    first = decision(session.state)
+    text = (f"Duel of Meloch: {roles}. The first to place {session.setup.seats[0].stars_to_win} stars on the "
+            "Triumph Track wins at once.")
+    if first is not None and session.actions:
+        text += (f"\nThis game resumes at turn {session.state.turn} after {len(session.actions)} actions (seed "
+                 f"{session.seed}); {_tag(session, first.seat)} decides next.")
+    elif first is not None:
+        text += f" {_tag(session, first.seat)} moves first."
+    if session.vs == "human":
+        text += ("\nHot-seat: whenever the other seat must decide, the screen is cleared and you are asked to pass "
+                 "the device, so each seat sees only its own cards and Power Dial.")
+    else:
+        text += f"\nYou play {_who(session, session.human_seat)}; the random agent plays the other seat."
+    return text + ("\nAt each prompt type the number of an option (or an action in notation); 'help' lists the "
+                   "commands: undo, save FILE, show, quit.")
+
+
+def _pass_device(session: Session, seat: int, input_fn: InputFn, console: Console, echo: bool,
+                 first: bool = False) -> None:
     if console.is_terminal:
         console.clear()
         console.file.write("\x1b[3J")  # and the scrollback, where the other seat's screen still is
@@ -234,12 +256,20 @@ def _pass_device(session: Session, seat: int, input_fn: InputFn, console: Consol
     else:
         console.print(Rule(style="dim"))
         console.print("\n" * 3, end="")
+    if first:
+        console.print(intro(session), markup=False, highlight=False)
+        console.print()
     _read(input_fn, console, f"Pass the device to {_who(session, seat)}; press Enter when ready. ", echo)
 
 
-def _show(session: Session, seat: int, console: Console) -> None:
+def _show(session: Session, seat: int, legal: Sequence[Action], console: Console) -> None:
     v = view(session.state, seat)
-    console.print(render.render_screen(v, legal_actions(session.state), session.events_since_last_decision(seat)))
+    console.print(render.render_screen(v, legal, session.events_since_last_decision(seat)))
+
+
+def _hint(n_options: int) -> str:
+    numbers = "1" if n_options == 1 else f"a number from 1 to {n_options}"
+    return f"Type {numbers}, or 'help' for the commands."
 
 
 def _resolve_line(line: str, seat_tag: str, n_options: int) -> tuple[str, int | str]:
@@ -260,7 +290,7 @@ def _resolve_line(line: str, seat_tag: str, n_options: int) -> tuple[str, int | 
     if re.fullmatch(r"[+-]?\d+", text):
         i = int(text)
         if not 1 <= i <= n_options:
-            return "bad", f"There is no option {i}: choose a number from 1 to {n_options}."
+            return "bad", f"There is no option {i}."
         return "number", i - 1
     if _TAG_LIKE.match(words[0].upper()):
         words[0] = words[0].upper()
@@ -297,6 +327,10 @@ def run_game(
     prompted: int | None = None
     """The seat whose information is on screen (None: nobody's yet)."""
     redraw = True
+    notice = ""
+    """A line to show under the next screen, just above the prompt (what was chosen or undone)."""
+    if session.vs != "human" or not pass_prompt:
+        console.print(intro(session), markup=False, highlight=False)
     try:
         while True:
             state = session.state
@@ -306,23 +340,27 @@ def run_game(
             if not session.is_human(d.seat):
                 legal = legal_actions(state)
                 session.push(agent.choose(view(state, d.seat), legal))
+                notice = ""  # the human's last choice is old news once the agent has played
                 continue
-            if session.vs == "human" and d.seat != prompted:
-                if pass_prompt:
-                    _pass_device(session, d.seat, input_fn, console, echo)
+            if d.seat != prompted:
+                notice = ""  # never show one seat's last choice to the other
+                if session.vs == "human" and pass_prompt:
+                    _pass_device(session, d.seat, input_fn, console, echo, first=prompted is None)
                 redraw = True
             prompted = d.seat
-            legal = legal_actions(state)
+            legal = render.order_options(legal_actions(state))
             if redraw:
-                _show(session, d.seat, console)
-                redraw = False
+                _show(session, d.seat, legal, console)
+                if notice:
+                    console.print(notice, style="green", markup=False, highlight=False)
+                redraw, notice = False, ""
             tag = _tag(session, d.seat)
             line = _read(input_fn, console, f"{tag}> ", echo)
             kind, value = _resolve_line(line, tag, len(legal)) if line.strip() else ("empty", 0)
             if kind == "empty":
                 continue
             if kind == "bad":
-                console.print(f"{value} Type 'help' for the commands.", style="red", markup=False)
+                console.print(f"{value} {_hint(len(legal))}", style="red", markup=False)
                 continue
             if kind == "command":
                 if value == "help":
@@ -334,7 +372,8 @@ def run_game(
                 elif value == "show":
                     redraw = True
                 elif value == "undo":
-                    redraw = _undo(session, d.seat, console)
+                    notice = _undo(session, d.seat, console)
+                    redraw = bool(notice)
                 elif value == "save":
                     _save(session, line, console)
                 continue
@@ -342,9 +381,9 @@ def run_game(
                 action = legal[int(value)] if kind == "number" else parse(str(value))
                 session.push(action)
             except IllegalAction as err:
-                console.print(err.message, style="red", markup=False, highlight=False)
+                console.print(f"{err.message} {_hint(len(legal))}", style="red", markup=False, highlight=False)
                 continue
-            console.print(f"{tag}: {escape(render.label(action, view(state, d.seat)))}", style="green")
+            notice = f"Done ({action}): {render.label(action, view(state, d.seat))}."
             redraw = True
     except (EOFError, KeyboardInterrupt):
         console.print("\nInput ended: leaving the game.", markup=False)
@@ -354,20 +393,20 @@ def run_game(
     return session
 
 
-def _undo(session: Session, seat: int, console: Console) -> bool:
+def _undo(session: Session, seat: int, console: Console) -> str:
+    """Take back the last action if ``undo_refusal`` allows it; the notice to show, or "" if refused."""
     if not session.actions:
         console.print("Nothing to undo.", style="red")
-        return False
+        return ""
     before, after = session.states[-2], session.states[-1]
     last = parse(session.actions[-1])
     reason = undo_refusal(before, after, last, seat)
     if reason is not None:
         console.print(f"Cannot undo '{last}': {reason}", style="red", markup=False)
-        return False
+        return ""
     session.states.pop()
     session.actions.pop()
-    console.print(f"Undone: {last}", style="yellow", markup=False)
-    return True
+    return f"Undone: {last} ({render.label(last, view(before, seat))})."
 
 
 def _save(session: Session, line: str, console: Console) -> None:
@@ -386,19 +425,29 @@ def _save(session: Session, line: str, console: Console) -> None:
 
 
 def _game_over(session: Session, console: Console) -> None:
+    """The end-of-game screen: the final position as everyone may see it, then the result."""
     s = session.state
     seat = session.human_seat if session.vs == "random" else None
     v = view(s, seat)
+    if session.vs == "human" and console.is_terminal:
+        console.clear()  # the last seat's private panel is still on screen
+        console.file.write("\x1b[3J")
+        console.file.flush()
     console.print(Rule("Game over"))
-    console.print(render.render_map(v))
+    console.print(render.render_header(v))
     console.print(render.render_track(v))
+    console.print(render.render_seats(v))
+    console.print(render.render_board(v))
     lines = events_for(s.events, None) if seat is None else session.events_since_last_decision(seat)
     console.print(render.render_events(lines, "Last events"))
     o = outcome(s)
     if o is None:
         return
+    stars = ", ".join(f"{_tag(session, i)} {v['stars'][i]}" for i in range(len(v["stars"])))
     if o.winner is None:
-        console.print(f"No winner: {o.reason} (after {s.turn} turns).", style="bold", markup=False)
+        text = f"No winner: {o.reason} (after {s.turn} turns; stars {stars})."
     else:
-        console.print(f"{_who(session, o.winner)} wins: {o.reason} (after {s.turn} turns).", style="bold",
-                      markup=False)
+        text = f"{_who(session, o.winner)} wins: {o.reason} (after {s.turn} turns; stars {stars})."
+    console.print(Panel(text, title="Result", title_align="left", border_style="bold", expand=False))
+    console.print(f"Seed {session.seed}, {len(session.actions)} actions. Play again with: meloch play", style="dim",
+                  markup=False, highlight=False)

@@ -15,7 +15,9 @@ PLAY_HELP = (
     "or an action in notation ('S section 2'); 'help' lists the commands: undo, save FILE, show, quit.\n\n"
     "Undo takes back your own last decision within your turn, never past a random draw or a reveal.\n\n"
     "In hot-seat play the screen is cleared and the device passed whenever the deciding seat changes, "
-    "so a seat's secrets are shown only to that seat."
+    "so a seat's secrets are shown only to that seat.\n\n"
+    "Examples: 'meloch play' (hot-seat), 'meloch play --vs random' (you are S against the random agent), "
+    "'meloch play --vs random --seat E --map desert'."
 )
 
 

@@ -303,13 +303,35 @@ def load_dir(path: str | Path) -> Content:
         meloch_cards=dec("meloch_cards.yaml", tuple[MelochCard, ...]),
         factions=_by_id("factions.yaml", dec("factions.yaml", tuple[Faction, ...])),
         mats=_by_id("mats.yaml", dec("mats.yaml", tuple[PlayerMat, ...])),
-        encounters=dec("encounters.yaml", tuple[EncounterCard, ...]),
-        factory_cards=dec("factory_cards.yaml", tuple[FactoryCard, ...]),
+        encounters=_with_base(base, "encounters.yaml", "encounters_scythe.yaml", tuple[EncounterCard, ...]),
+        factory_cards=_with_base(base, "factory_cards.yaml", "factory_cards_scythe.yaml", tuple[FactoryCard, ...]),
         mechs=_by_id("mechs.yaml", dec("mechs.yaml", tuple[Mech, ...])),
         cards=_by_id("cards.yaml", cards),
     )
     _check(content, files)
     return content
+
+
+_Card = TypeVar("_Card", EncounterCard, FactoryCard)
+
+
+def _with_base(base: Path, rel: str, rel_base: str, tp: type[tuple[_Card, ...]]) -> tuple[_Card, ...]:
+    """The Duel's cards (``rel``, every entry ``set: duel``) followed by base Scythe's optional
+    mix-in (``rel_base``, every entry ``set: scythe``; the file may be absent or an empty list)."""
+    duel: tuple[_Card, ...] = _decode(base, rel, tp)[0]
+    extra: tuple[_Card, ...] = ()
+    if (base / rel_base).is_file() and _read(base, rel_base) is not None:
+        extra = _decode(base, rel_base, tp)[0]
+    for f, items, want in ((rel, duel, "duel"), (rel_base, extra, "scythe")):
+        for item in items:
+            if item.set != want:
+                raise ContentError(f, item.id, "set", f"entries of {f} have set: {want}")
+    ids = {item.id for item in duel}
+    for item in extra:
+        if item.id in ids:
+            raise ContentError(rel_base, item.id, "id", f"duplicate id (also in {rel})")
+        ids.add(item.id)
+    return duel + extra
 
 
 @functools.cache
@@ -498,6 +520,18 @@ def _check_scythe(c: Content) -> None:
         for i, mech in enumerate(f.mechs):
             if mech.ability not in vocab.ABILITIES:
                 raise ContentError(rel, f.id, f"mechs[{i}].ability", f"unknown ability {mech.ability!r}")
+        placing = f.ability in vocab.TOKEN_ABILITIES
+        if placing != (f.tokens > 0):
+            raise ContentError(rel, f.id, "tokens", "tokens > 0 exactly for the token-placing abilities "
+                               f"{sorted(vocab.TOKEN_ABILITIES)}")
+        if f.traps and f.tokens != len(f.traps):
+            raise ContentError(rel, f.id, "tokens", f"one token per trap: tokens must be {len(f.traps)}")
+        if bool(f.traps) != (f.ability == "maifuku"):
+            raise ContentError(rel, f.id, "traps", "traps are listed exactly for the maifuku ability")
+        _unique(rel, (t.id for t in f.traps))
+        for t in f.traps:
+            if not t.effects:
+                raise ContentError(rel, f"{f.id}/{t.id}", "effects", "a trap needs an effect")
 
     rel = "mats.yaml"
     for mat in c.mats.values():
@@ -516,15 +550,24 @@ def _check_scythe(c: Content) -> None:
 
     rel = "encounters.yaml"
     _unique(rel, (e.id for e in c.encounters))
-    if len(c.encounters) != 6:
-        raise ContentError(rel, "", "", f"need exactly 6 encounter cards, found {len(c.encounters)}")
+    duel = [e for e in c.encounters if e.set == "duel"]
+    if len(duel) != 6:
+        raise ContentError(rel, "", "", f"need exactly 6 encounter cards, found {len(duel)}")
     for enc in c.encounters:
+        erel = rel if enc.set == "duel" else "encounters_scythe.yaml"
         if len(enc.options) != 3:
-            raise ContentError(rel, enc.id, "options", f"need 3 options, found {len(enc.options)}")
+            raise ContentError(erel, enc.id, "options", f"need 3 options, found {len(enc.options)}")
+        if not enc.duel_sensible and enc.set == "duel":
+            raise ContentError(erel, enc.id, "duel_sensible", "only a base Scythe encounter can be "
+                               "non-sensible in the Duel")
+    if not any(e.duel_sensible for e in c.encounters if e.set == "scythe") and \
+            any(e.set == "scythe" for e in c.encounters):
+        raise ContentError("encounters_scythe.yaml", "", "duel_sensible",
+                           "at least one base encounter must make sense in the Duel (else redraws never end)")
 
     rel = "factory_cards.yaml"
     _unique(rel, (f.id for f in c.factory_cards))
-    missing = {"19", "20", "21"} - {f.id for f in c.factory_cards}
+    missing = {"19", "20", "21"} - {f.id for f in c.factory_cards if f.set == "duel"}
     if missing:
         raise ContentError(rel, "", "id", f"missing Factory cards {sorted(missing)}")
 

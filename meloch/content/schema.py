@@ -23,6 +23,8 @@ WorkerColour = Literal["purple", "green", "red", "yellow", "blue"]
 TopAction = Literal["move", "bolster", "trade", "produce"]
 BottomAction = Literal["upgrade", "deploy", "build", "enlist"]
 Role = Literal["scythe", "expeditions"]
+CardSet = Literal["duel", "scythe"]
+"""Which box a card comes from: Duel of Meloch's own, or base Scythe's optional mix-in."""
 
 
 class Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -183,6 +185,15 @@ class FactionMech(Base, frozen=True, kw_only=True):
     text: str
 
 
+class Trap(Base, frozen=True, kw_only=True):
+    """One of Togawa's traps: what springing it does, as effects resolved for the trap's owner
+    (so ``opp_power 3`` means the unit's owner loses 3 power)."""
+
+    id: str
+    text: str
+    effects: Effects
+
+
 class Faction(Base, frozen=True, kw_only=True):
     id: str
     name: str
@@ -192,6 +203,11 @@ class Faction(Base, frozen=True, kw_only=True):
     ability_text: str
     riverwalk: tuple[Terrain, ...] = ()
     mechs: tuple[FactionMech, ...]
+    tokens: int = 0
+    """Tokens the faction ability places (Albion's flags, Togawa's traps, Fenris' influence); 0 for
+    the others."""
+    traps: tuple[Trap, ...] = ()
+    """Togawa: the trap kinds, one token each (``tokens`` equals their number)."""
     provenance: Provenance
     note: str = ""
 
@@ -227,6 +243,10 @@ class EncounterCard(Base, frozen=True, kw_only=True):
     id: str
     name: str
     options: tuple[EncounterOption, ...]
+    set: CardSet = "duel"
+    duel_sensible: bool = True
+    """False for a base Scythe encounter that makes no sense in the Duel: drawn, it is discarded
+    and another is drawn (rulebook Setup 8)."""
     provenance: Provenance
     note: str = ""
 
@@ -239,6 +259,7 @@ class FactoryCard(Base, frozen=True, kw_only=True):
     gain: Effects
     move_steps: int = 2
     move_steps_speed: int = 3
+    set: CardSet = "duel"
     provenance: Provenance
     note: str = ""
 

@@ -39,6 +39,9 @@ EFFECT_OP_MEANINGS: dict[str, str] = {
     "opp_power": "the opponent loses n power",
     "opp_guile": "the opponent loses n guile",
     "opp_popularity": "the opponent loses n popularity",
+    "opp_coins": "the opponent loses $n",
+    "opp_discard": "the opponent discards n combat cards at random",
+    "produce": "Scythe: Produce on up to n territories you control with workers, without the Produce costs",
     "enlist": "Scythe: Enlist (a recruit)",
     "deploy": "Scythe: Deploy (a mech)",
     "build": "Scythe: Build (a structure)",
@@ -137,6 +140,9 @@ ABILITY_MEANINGS: dict[str, str] = {
 """Faction and mech ability key -> meaning."""
 
 ABILITIES: frozenset[str] = frozenset(ABILITY_MEANINGS)
+
+TOKEN_ABILITIES: frozenset[str] = frozenset({"exalt", "maifuku", "influence"})
+"""Faction abilities that place tokens on the board (a faction with one sets ``tokens``)."""
 
 ONGOING_MEANINGS: dict[str, str] = {
     "move_plus1": "your mech's maximum move is 1 more",

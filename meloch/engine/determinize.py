@@ -34,6 +34,7 @@ import msgspec
 from meloch.content import load
 from meloch.engine.cards import discovery_deck_ids
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
+from meloch.engine.scythe_seat import factory_pool
 
 T = TypeVar("T")
 
@@ -160,7 +161,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if s.factory_cards and not factory_known and not deciding_factory:
         taken = {p.factory_card for p in seats if isinstance(p, ScytheSeat)}
         taken |= {c for p in seats if isinstance(p, ScytheSeat) for c in getattr(p, "tech_cards", ())}
-        unseen = [f.id for f in load().factory_cards if f.id not in taken]
+        unseen = [f.id for f in factory_pool(s.setup) if f.id not in taken]
         factory_cards = tuple(rng.sample(unseen, len(s.factory_cards)))
 
     # ---- what only the opponent knows or read

@@ -19,6 +19,16 @@ from meloch.engine.tx import Tx
 OpFn = Callable[[Tx, int, Effect], None]
 OPS: dict[tuple[str | None, str], OpFn] = {}
 CUSTOM: dict[str, OpFn] = {}
+CUSTOM_TEXT: dict[str, str] = {
+    "nikte": "Nikte: refresh your other workers or Solve",
+    "nikte_refresh": "refresh all other workers (Nikte's stays)",
+    "nohoch": "Nohoch: pay $1 for your location's top corruption, or Vanquish",
+    "nohoch_corruption": "pay $1 to gain your location's top corruption",
+    "factory19_encounter": "your character draws an encounter card",
+    "south_power": "if every opponent is south of you, gain 2 power",
+    "north_guile": "if every opponent is north of you, gain 2 guile",
+}
+"""How a custom handler reads in prompts and logs (a test checks every handler has its text)."""
 
 POWER_CAP = {"scythe": 16, "expeditions": 10}
 """Power cap per role: the Duel board's popularity/power track (16, docs/rules-notes.md "Scythe
@@ -40,11 +50,11 @@ def describe(e: Effect) -> str:
     if e.op == "one_of":
         return " / ".join(" + ".join(describe(x) for x in opt) for opt in e.one_of)
     if e.op == "custom":
-        return e.arg
+        return CUSTOM_TEXT.get(e.arg, e.arg.replace("_", " "))
     parts = [e.op.replace("_", " ")]
     if e.n != 1 or e.op in ("power", "guile", "coins", "popularity", "combat_cards"):
         parts.append(str(e.n))
-    if e.arg:
+    if e.arg and e.op not in ("solve", "vanquish"):  # their arg names the card that grants them
         parts.append(e.arg)
     return " ".join(parts)
 

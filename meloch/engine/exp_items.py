@@ -8,7 +8,7 @@ remains"), and until the end of the turn when the item's ability was activated b
 The rules ask ``count(state, seat, key)``; each key's meaning is applied where its rule lives:
 
 - ``move_plus1``: ``expeditions.mech_destinations`` (maximum range + 1);
-- ``vanquish_discount``: ``exp_effects.vanquish_cost`` (first token of each Vanquish costs 1 less);
+- ``vanquish_discount``: ``exp_corruption.vanquish_cost`` (first token of each Vanquish costs 1 less);
 - ``gather_coin``: ``expeditions._gather`` ($1 with every Gather action);
 - ``combat_plus1`` and ``retreat_card``: ``combat_bonus`` / ``after_loss`` below, registered in
   ``combat.TOTAL_BONUS`` / ``combat.AFTER_LOSS``.

@@ -1,21 +1,23 @@
 """Expeditions mech abilities, one registry keyed by the ability name (``mechs.yaml`` ``ability``).
 
 Numbers live in content: Tatanka's cap of 5 is ``cap`` and Marsh Strider's range 1-4 is
-``move_max`` (read by ``exp_effects._cap`` and ``expeditions.move_range``). The abilities that need
+``move_max`` (read by ``exp_cards.cap`` and ``expeditions.move_range``). The abilities that need
 code hook in here:
 
 - free actions on your own turn (``expeditions.FREE_OPTIONS`` / ``FREE_RESOLVE``): Voyager,
   Odin's Wrath, Scarecrow;
-- ``exp_effects.GAIN_HOOKS``: Highlander;
-- ``exp_effects.VANQUISH_DISCOUNTS``: Lumberjack;
+- ``exp_cards.GAIN_HOOKS``: Highlander;
+- ``exp_corruption.VANQUISH_DISCOUNTS``: Lumberjack;
 - ``expeditions.GATHER_HOOKS``: Mole.
+
+Scarecrow and Mole pay with a held map token of the player's choice (``exp_workers.pay_map_token``).
 """
 
 from __future__ import annotations
 
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_effects, expeditions, flow, track
+from meloch.engine import effects, exp_cards, exp_corruption, exp_workers, expeditions, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
@@ -122,12 +124,10 @@ def _scarecrow_options(state: State, seat: int) -> list[Action]:
 
 def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("scarecrow")
-    p = tx.ex(seat)
-    t, p.map_tokens = p.map_tokens[0], p.map_tokens[1:]
-    tx.s.map_token_trash = (*tx.s.map_token_trash, t)
-    tx.log("scarecrow", f"{flow.tag(tx.s, seat)} trashes map token {t} (Scarecrow) for an extra {a.args[0]}.",
+    tx.log("scarecrow", f"{flow.tag(tx.s, seat)} uses Scarecrow: a map token for an extra {a.args[0]}.",
            seat=seat)
     tx.push(Frame(kind=f"e_{a.args[0]}", seat=seat))
+    exp_workers.pay_map_token(tx, seat, "Scarecrow")  # chosen first, then the extra action
 
 
 # ---------------------------------------------------------------- Highlander
@@ -177,7 +177,7 @@ def _mole_options(state: State, f: Frame) -> list[Action]:
     """"Trash a map token to Gather a benefit covered by corruption" (ref §2.8): after the Gather
     action's exposed benefits, the benefit under the mech's location's corruption stack."""
     p = ep(state, f.seat)
-    if not p.map_tokens or not exp_effects.stack_at(state, p.loc):
+    if not p.map_tokens or not exp_corruption.stack_at(state, p.loc):
         return []
     return [flow.act(state, f.seat, "mole", x) for x in ("gather", "no")]
 
@@ -193,19 +193,18 @@ def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "no":
         return
-    p = tx.ex(f.seat)
-    t, p.map_tokens = p.map_tokens[0], p.map_tokens[1:]
-    tx.s.map_token_trash = (*tx.s.map_token_trash, t)
-    lo = board(tx.s.setup.map_side).loc[p.loc]
-    tx.log("mole", f"{flow.tag(tx.s, f.seat)} trashes map token {t} (Mole) to gather the covered benefit.",
+    loc = ep(tx.s, f.seat).loc
+    lo = board(tx.s.setup.map_side).loc[loc]
+    tx.log("mole", f"{flow.tag(tx.s, f.seat)} uses Mole: a map token to gather the covered benefit.",
            seat=f.seat)
     effects.queue(tx, f.seat, lo.revealed, "Mole")
+    exp_workers.pay_map_token(tx, f.seat, "Mole")  # chosen first, then the covered benefit
 
 
 # ---------------------------------------------------------------- registration
 
 expeditions.FREE_OPTIONS.extend([_voyager_options, _odin_options, _scarecrow_options])
 expeditions.FREE_RESOLVE.update({"voyager": _voyager, "odins-wrath": _odin, "scarecrow": _scarecrow})
-exp_effects.GAIN_HOOKS.append(_highlander_gain)
-exp_effects.VANQUISH_DISCOUNTS.append(_lumberjack)
+exp_cards.GAIN_HOOKS.append(_highlander_gain)
+exp_corruption.VANQUISH_DISCOUNTS.append(_lumberjack)
 expeditions.GATHER_HOOKS.append(_mole_hook)

@@ -1,6 +1,7 @@
 """The Expeditions player's turn: the action token, Move, Play, Gather and the Refresh turn.
 
-The benefits themselves (Gather icons, card abilities) are effect ops in ``exp_effects.py``.
+The benefits themselves (Gather icons, card abilities) are effect ops in the ``exp_*.py`` modules
+(``exp_effects.py`` lists them).
 """
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.push(Frame(kind="turn_end", seat=f.seat))
         return
     todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
-    tx.log("token", f"{who} covers {p.token}: takes {', '.join(todo)}.", seat=f.seat)
+    if p.token == "all":
+        tx.log("token", f"{who} moves the action token off Refresh: takes Move, Play and Gather.", seat=f.seat)
+    else:
+        tx.log("token", f"{who} covers {p.token.capitalize()}: takes {' and '.join(x.capitalize() for x in todo)}.",
+               seat=f.seat)
     tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="turn_end", seat=f.seat))
 
 

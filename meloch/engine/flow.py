@@ -56,6 +56,8 @@ def act(state: State, seat: int, verb: str, *args: str) -> Action:
 START_TURN: dict[str, Callable[[Tx, int], None]] = {}
 AFTER_STEP: list[Callable[[Tx], None]] = []
 END_TURN: list[Callable[[Tx, int], None]] = []
+GAME_END: list[Callable[[Tx], None]] = []
+"""Run when the game ends, before the pending frames are dropped (components they hold go home)."""
 
 
 _last_options: tuple[State | None, tuple[Action, ...]] = (None, ())
@@ -81,6 +83,8 @@ def run(tx: Tx) -> None:
     """Resolve automatic frames and turn changes until a seat must choose or the game ends."""
     while True:
         if tx.s.winner >= 0:
+            for end_hook in GAME_END:
+                end_hook(tx)
             tx.s.frames = ()
             return
         f = tx.top()

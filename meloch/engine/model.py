@@ -51,6 +51,10 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     seats: tuple[SeatSetup, SeatSetup] = msgspec.field(default_factory=_default_seats)
     turn_limit: int = 300
     """Total turns (both seats) after which the game ends with reason "turn limit"."""
+    base_factory_cards: bool = False
+    """Setup 7: "You may include Factory cards from Scythe" (the base set joins the shuffle)."""
+    base_encounters: bool = False
+    """Setup 8: "You may include encounter cards from Scythe" (the base set joins the deck)."""
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True):

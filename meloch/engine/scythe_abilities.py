@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from meloch.content import load
+from meloch.content.schema import Effect, Trap
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
@@ -31,14 +32,6 @@ from meloch.engine.cards import combat_name, combat_type
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
-FLAG_COUNT = 4
-"""Albion's flags (reference.md §3.10: "4 flags")."""
-TRAPS: dict[str, tuple[str, int]] = {
-    "popularity": ("popularity", 2), "power": ("power", 3), "coins": ("coins", 4), "cards": ("combat_cards", 2),
-}
-"""Togawa's four traps: what the victim loses (reference.md §3.10)."""
-INFLUENCE_COUNT = 4
-"""Fenris' influence tokens: stand-in (the count is not in the sources; see docs/rules-notes.md)."""
 VESNA_TOKENS: tuple[str, ...] = (
     "artillery", "camaraderie", "disarm", "peoples_army", "ronin", "scout", "seaworthy", "shield",
     "submerge", "suiton", "sword", "township", "underpass", "wayfare",
@@ -58,6 +51,17 @@ def sp(state: State, seat: int) -> ScytheSeat:
 
 def faction_ability(p: ScytheSeat) -> str:
     return load().factions[p.faction].ability
+
+
+def token_count(p: ScytheSeat) -> int:
+    """Tokens the faction ability places (factions.yaml ``tokens``: Albion's flags, Togawa's traps,
+    Fenris' influence)."""
+    return load().factions[p.faction].tokens
+
+
+def traps(p: ScytheSeat) -> dict[str, Trap]:
+    """Togawa's trap kinds by id (factions.yaml ``traps``)."""
+    return {t.id: t for t in load().factions[p.faction].traps}
 
 
 def mech_abilities(p: ScytheSeat) -> set[str]:
@@ -250,12 +254,12 @@ def token_options(state: State, seat: int) -> list[Action]:
     if not kind or not b.is_territory(loc) or "char_moved" not in state.turn_flags:
         return []
     out: list[Action] = []
-    if kind == "flag" and len(p.flags) < FLAG_COUNT and loc not in p.flags:
+    if kind == "flag" and len(p.flags) < token_count(p) and loc not in p.flags:
         out.append(flow.act(state, seat, "token", "flag"))
-    elif kind == "trap" and loc not in {t for t, _, _ in p.traps}:
+    elif kind == "trap" and loc not in {t for t, _, _ in p.traps} and len(p.traps) < token_count(p):
         placed = {k for _, k, _ in p.traps}
-        out += [flow.act(state, seat, "token", "trap", k) for k in TRAPS if k not in placed]
-    elif kind == "influence" and len(p.influence) < INFLUENCE_COUNT and loc not in p.influence:
+        out += [flow.act(state, seat, "token", "trap", k) for k in traps(p) if k not in placed]
+    elif kind == "influence" and len(p.influence) < token_count(p) and loc not in p.influence:
         out.append(flow.act(state, seat, "token", "influence"))
     return [*out, flow.act(state, seat, "token", "no")] if out else []
 
@@ -282,30 +286,40 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
 
 
 def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
-    """``seat``'s unit entered ``loc``: an armed trap of the opponent there springs (Togawa).
-    The popularity trap does nothing to the Expeditions player (rulebook, Faction-Specific Notes,
-    Togawa) but is still sprung (AMB-45 (a))."""
+    """``seat``'s unit ended its movement on ``loc``: an armed trap of the opponent there springs
+    (Togawa) and its effects (factions.yaml ``traps``) resolve for the trap's owner. The popularity
+    trap's ``opp_popularity`` does nothing to the Expeditions player, who has no popularity
+    (rulebook, Faction-Specific Notes, Togawa), but the trap is still sprung (AMB-45 (a))."""
     o = tx.s.seats[1 - seat]
     if not isinstance(o, ScytheSeat) or not any(t == loc and armed for t, _, armed in o.traps):
         return
-    trap = next(k for t, k, armed in o.traps if t == loc and armed)
+    kind = next(k for t, k, armed in o.traps if t == loc and armed)
     ow = tx.sc(1 - seat)
     ow.traps = tuple((t, k, False) if t == loc else (t, k, a) for t, k, a in ow.traps)
-    victim = tx.seat(seat)
-    who = flow.tag(tx.s, seat)
-    stat, n = TRAPS[trap]
-    tx.log("trap", f"{who} springs a {trap} trap on {loc}.", seat=seat)
-    if stat == "popularity" and isinstance(victim, ExpSeat):
-        tx.log("trap", "The popularity trap has no effect on the Expeditions player.", seat=seat)
-    elif stat == "combat_cards":
-        for _ in range(min(n, len(victim.combat_cards))):
-            cards = list(victim.combat_cards)
-            cid = cards.pop(tx.randbelow(len(cards)))
-            victim.combat_cards = tuple(cards)
-            tx.s.combat_discard = (*tx.s.combat_discard, cid)
-            tx.log("trap", f"{who} discards {combat_name(cid)} at random.", seat=seat)
-    else:
-        effects.add_stat(tx, seat, stat, -n, f"{trap} trap")
+    trap = traps(o)[kind]
+    tx.log("trap", f"{flow.tag(tx.s, seat)} springs a {kind} trap on {loc}: {trap.text}", seat=seat)
+    for e in trap.effects:
+        if e.op == "opp_popularity" and isinstance(tx.s.seats[seat], ExpSeat):
+            tx.log("trap", "The popularity trap has no effect on the Expeditions player.", seat=seat)
+            continue
+        effects.execute(tx, 1 - seat, e)
+
+
+@effects.op("opp_coins")
+def _opp_coins(tx: Tx, seat: int, e: Effect) -> None:
+    effects.add_stat(tx, 1 - seat, "coins", -e.n, "opponent's effect")
+
+
+@effects.op("opp_discard")
+def _opp_discard(tx: Tx, seat: int, e: Effect) -> None:
+    """The opponent discards ``n`` combat cards at random (Togawa's card trap)."""
+    victim = tx.seat(1 - seat)
+    for _ in range(min(e.n, len(victim.combat_cards))):
+        cards = list(victim.combat_cards)
+        cid = cards.pop(tx.randbelow(len(cards)))
+        victim.combat_cards = tuple(cards)
+        tx.s.combat_discard = (*tx.s.combat_discard, cid)
+        tx.log("trap", f"{flow.tag(tx.s, 1 - seat)} discards {combat_name(cid)} at random.", seat=1 - seat)
 
 
 def stops_exp_mech(state: State, seat: int, loc: str) -> bool:
@@ -317,7 +331,7 @@ def stops_exp_mech(state: State, seat: int, loc: str) -> bool:
 def unplaced_influence(p: ScytheSeat) -> int:
     """Influence tokens still in Fenris' supply: they reduce the coin count for the Triumph Track's
     coin category (rulebook, Faction-Specific Notes, Fenris). 0 for other factions."""
-    return INFLUENCE_COUNT - len(p.influence) if faction_ability(p) == "influence" else 0
+    return token_count(p) - len(p.influence) if faction_ability(p) == "influence" else 0
 
 
 def after_move_frames(state: State, seat: int) -> list[Frame]:
@@ -445,7 +459,7 @@ def horrify(tx: Tx, loser: int) -> None:
     loc = next((x[len("combat_loc:"):] for x in tx.s.turn_flags if x.startswith("combat_loc:")), "")
     if not isinstance(p, ScytheSeat) or "horrify" not in mech_abilities(p) or not loc:
         return
-    if faction_ability(p) != "influence" or len(p.influence) >= INFLUENCE_COUNT or loc in p.influence \
+    if faction_ability(p) != "influence" or len(p.influence) >= token_count(p) or loc in p.influence \
             or not board(tx.s.setup.map_side).is_territory(loc):
         return
     w = tx.sc(1 - loser)
@@ -476,12 +490,21 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
         return False
     w = tx.sc(seat)
     w.vesna_offer = tx.shuffled(VESNA_TOKENS)[:VESNA_OFFER]
+    from meloch.engine.scythe_seat import factory_pool
+
     on_board = set(tx.s.factory_cards)
-    w.tech_cards = tuple(sorted(fc.id for fc in load().factory_cards if fc.id not in on_board))[:3]
+    rest = sorted((fc.id for fc in factory_pool(tx.s.setup) if fc.id not in on_board), key=_card_key)
+    # The Duel's 3 cards leave one aside, which she takes; with base Scythe's cards mixed in
+    # (Setup.base_factory_cards) she is dealt 3 of the rest at random, as in Scythe.
+    w.tech_cards = tuple(rest if len(rest) <= 3 else sorted(tx.shuffled(rest)[:3], key=_card_key))
     tx.log("vesna", f"{flow.tag(tx.s, seat)} (Vesna) is dealt ability tokens {', '.join(w.vesna_offer)} "
            f"and takes Factory card(s) {', '.join(w.tech_cards) or 'none'} face up (Technophile).", seat=seat)
     tx.push(Frame(kind="s_vesna", seat=seat, count=2))
     return True
+
+
+def _card_key(cid: str) -> tuple[int, str]:
+    return (int(cid), "") if cid.isdigit() else (999, cid)
 
 
 def _vesna_options(state: State, f: Frame) -> list[Action]:

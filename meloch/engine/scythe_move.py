@@ -16,7 +16,8 @@ from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, Frame, State
-from meloch.engine.scythe import AT_CHARACTER, _loc_key, sp
+from meloch.engine.scythe_pay import AT_CHARACTER
+from meloch.engine.scythe_seat import _loc_key, sp
 from meloch.engine.tx import Tx
 
 
@@ -138,6 +139,7 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     kind = "char" if tok == "char" else "mech" if tok.startswith("mech") else "worker"
     steps, factory = _move_steps(f)
     before = tx.s
+    vias = speed_stops(before, f.seat, kind, frm, to, steps, factory)  # before anything is written
     for ab in (*ONCE_PER_TURN_MOVES, "fanatical"):
         if to in destinations(before, f.seat, kind, frm, steps, frozenset({ab}), factory):
             continue
@@ -170,7 +172,9 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
            seat=f.seat)
     if f.count > 1:
         tx.push(Frame(kind="s_move", seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
-    if carry_options(tx.s, f.seat, kind, frm, to):
+    if vias and _has_cargo(tx.s, f.seat, (frm, *vias)):
+        tx.push(Frame(kind="s_via", seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
+    elif carry_options(tx.s, f.seat, kind, frm, to):
         tx.push(Frame(kind="s_carry", seat=f.seat, loc=frm, tag=to, items=(kind,)))
     abilities.on_enemy_enters(tx, f.seat, to)
     variants.on_enter(tx, f.seat, tok != "worker", to)  # Scythe vs Scythe: displaced workers
@@ -195,7 +199,7 @@ def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list
               f"{' or a worker' if f.items == ('mech',) else ''} (one at a time), or done.",
               lambda s, f: carry_options(s, f.seat, f.items[0], f.loc, f.tag))
 def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe import add_resource
+    from meloch.engine.scythe_pay import add_resource
 
     assert a is not None
     what = a.args[0]
@@ -211,6 +215,48 @@ def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
         add_resource(tx, f.seat, f.tag, what, 1)
     tx.log("move", f"{flow.tag(tx.s, f.seat)} carries a {what} from {f.loc} to {f.tag}.", seat=f.seat)
     tx.push(f)
+
+
+def speed_stops(state: State, seat: int, kind: str, frm: str, to: str, steps: int, factory: bool) -> list[str]:
+    """Territories where a mech with Speed moving from ``frm`` to ``to`` may stop on the way to pick
+    up and drop off resources and workers (rulebook Appendix, Speed: "Your mechs can pick up and
+    drop off resources and workers in the middle of a move action when they have the Speed
+    ability"): a territory ``m`` with a path frm -> m -> to within the move's steps (2 for a Move
+    with Speed, 3 for a Factory Move with Speed), not holding an opposing unit (that would end the
+    move). One stop per move. Computed from the state before the move (control can change)."""
+    if kind != "mech" or "speed" not in abilities.mech_abilities(sp(state, seat)):
+        return []
+    total = steps if factory else steps + 1
+    b = board(state.setup.map_side)
+    enemy_combat, enemy_workers = _enemy_units(state, seat)
+    out: set[str] = set()
+    for k in range(1, total):
+        for m in destinations(state, seat, "mech", frm, k, factory=True):
+            if m in out or m == to or not b.is_territory(m) or m in enemy_combat or m in enemy_workers:
+                continue
+            if to in destinations(state, seat, "mech", m, total - k, factory=True):
+                out.add(m)
+    return sorted(out, key=_loc_key)
+
+
+def _has_cargo(state: State, seat: int, locs: tuple[str, ...]) -> bool:
+    """Whether the seat has resources or workers on any of ``locs`` (a stop on the way matters)."""
+    p = sp(state, seat)
+    return any(lc in locs for lc, _, _ in p.resources) or any(w in locs for w in p.workers)
+
+
+@flow.handler("s_via", lambda s, f: f"Your mech moved from {f.loc} to {f.tag} with Speed: stop on the way at "
+              f"{' or '.join(f.items)} to drop off and pick up resources and workers, or go straight (none).",
+              lambda s, f: [*(flow.act(s, f.seat, "via", m) for m in f.items), flow.act(s, f.seat, "via", "none")])
+def _via(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    mid = a.args[0]
+    if mid == "none":
+        tx.push(Frame(kind="s_carry", seat=f.seat, loc=f.loc, tag=f.tag, items=("mech",)))
+        return
+    tx.log("move", f"{flow.tag(tx.s, f.seat)}'s mech stops on the way at {mid} (Speed).", seat=f.seat)
+    tx.push_in_order(Frame(kind="s_carry", seat=f.seat, loc=f.loc, tag=mid, items=("mech",)),
+                     Frame(kind="s_carry", seat=f.seat, loc=mid, tag=f.tag, items=("mech",)))
 
 
 @flow.handler("s_after_move", "after the Move")
@@ -275,16 +321,26 @@ def _encounter_check(tx: Tx, f: Frame, a: Action | None) -> None:
 
 
 def start_encounter(tx: Tx, seat: int) -> None:
+    """Draw an encounter card (an empty deck takes its shuffled used pile, AMB-39 (a)). A base
+    Scythe card that makes no sense in the Duel (``duel_sensible: false``) is discarded to the used
+    pile and another is drawn (rulebook Setup 8); after as many draws as there are cards, none."""
     s = tx.s
-    if not s.encounter_deck:
-        s.encounter_deck = tx.shuffled(s.encounter_used)
-        s.encounter_used = ()
-        tx.log("shuffle", "The encounter deck is reshuffled.")
-    if not s.encounter_deck:
+    for _ in range(len(s.encounter_deck) + len(s.encounter_used) + 1):
+        if not s.encounter_deck:
+            s.encounter_deck = tx.shuffled(s.encounter_used)
+            s.encounter_used = ()
+            tx.log("shuffle", "The encounter deck is reshuffled.")
+        if not s.encounter_deck:
+            return
+        card = s.encounter_deck[-1]
+        s.encounter_deck = s.encounter_deck[:-1]
+        s.encounter_used = (*s.encounter_used, card)
+        if encounter(card).duel_sensible:
+            break
+        tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}, which makes no sense "
+               "in the Duel: it is discarded and another is drawn.", seat=seat)
+    else:
         return
-    card = s.encounter_deck[-1]
-    s.encounter_deck = s.encounter_deck[:-1]
-    s.encounter_used = (*s.encounter_used, card)
     n = 2 if load().factions[sp(s, seat).faction].ability == "meander" else 1
     tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}.", seat=seat)
     tx.push(Frame(kind="s_encounter", seat=seat, tag=card, count=n))

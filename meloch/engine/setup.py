@@ -7,6 +7,7 @@ from meloch.engine import flow, rng
 from meloch.engine.board import board
 from meloch.engine.cards import combat_types, discovery_deck_ids
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
+from meloch.engine.scythe_seat import encounter_pool, factory_pool
 from meloch.engine.track import token_list
 from meloch.engine.tx import Tx
 
@@ -61,6 +62,7 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     state = State(setup=setup, seed=seed, rng=rng.seed_state(seed), seats=placeholder)
     tx = Tx(state, c)
     s = tx.s
+    tx.log("setup", f"New game: {setup.map_side} map, track side {setup.track_side}, {setup.variant}, seed {seed}.")
     # 3. map tokens: 6 face down on the marked locations, 3 aside
     tokens = tx.shuffled([t.id for t in c.map_tokens])
     marked = [lid for lid in b.numbered if b.loc[lid].map_token]
@@ -76,10 +78,10 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     s.track = tuple(() for _ in c.tracks[setup.track_side].categories)
     # 6. combat deck
     s.combat_deck = tx.shuffled(range(len(combat_types())))
-    # 7. Factory: 2 face down
-    s.factory_cards = tx.shuffled([f.id for f in c.factory_cards])[:2]
-    # 8. encounters
-    s.encounter_deck = tx.shuffled([e.id for e in c.encounters])
+    # 7. Factory: 2 face down ("You may include Factory cards from Scythe": Setup.base_factory_cards)
+    s.factory_cards = tx.shuffled([f.id for f in factory_pool(setup)])[:2]
+    # 8. encounters ("You may include encounter cards from Scythe": Setup.base_encounters)
+    s.encounter_deck = tx.shuffled([e.id for e in encounter_pool(setup)])
     # 9. discovery deck, one face up on each lake
     deck = tx.shuffled(discovery_deck_ids())
     if uses_exp:
@@ -108,7 +110,6 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
             draw_combat(tx, i, faction.combat_cards, "starting cards")
     # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
     s.active = 1 if setup.variant == "standard" else tx.randbelow(2)
-    tx.log("setup", f"New game: {setup.map_side} map, track side {setup.track_side}, {setup.variant}, seed {seed}.")
     flow.run(tx)
     s.events = tuple(tx.events)
     return s

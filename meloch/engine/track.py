@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+import msgspec
+
 from meloch.content import load
 from meloch.content.schema import Category, Effect, MelochCard, TrackSide
 from meloch.engine import flow
@@ -254,20 +256,53 @@ def _for_role(state: State, seat: int, e: Effect) -> Effect:
     return Effect(op=new, n=e.n, arg=e.arg) if new else e
 
 
-def _meloch_options(state: State, f: Frame) -> list[Action]:
-    if not state.meloch_deck:
-        return []
+@flow.handler("meloch_draw", "draw a Meloch card")
+def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
+    """Draw the top Meloch card (it is placed face up at once, so the draw is public), then
+    choose its orientation knowing the card."""
+    s = tx.s
+    if not s.meloch_deck:
+        return
+    cid = s.meloch_deck[-1]
+    s.meloch_deck = s.meloch_deck[:-1]
+    tx.log("meloch", f"{flow.tag(s, f.seat)} draws Meloch card {meloch_card(cid).name}.", seat=f.seat)
+    tx.push(Frame(kind="meloch_orient", seat=f.seat, tag=cid))
+
+
+def _return_drawn_meloch(tx: Tx) -> None:
+    """A Meloch card drawn but not yet placed when the game ends goes back on its deck."""
+    drawn = tuple(f.tag for f in tx.s.frames if f.kind == "meloch_orient")
+    if drawn:
+        tx.s.meloch_deck = (*tx.s.meloch_deck, *reversed(drawn))
+
+
+flow.GAME_END.append(_return_drawn_meloch)
+
+
+def _orient_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "meloch", "upright"), flow.act(state, f.seat, "meloch", "rotated")]
 
 
-@flow.handler("meloch_draw", "Your opponent placed a star: place a Meloch card (choose its orientation).",
-              _meloch_options)
-def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
+def facing_after(state: State, seat: int, cid: str, rotated: bool) -> list[Effect]:
+    """The benefits that would face ``seat`` once ``cid`` is placed so."""
+    return visible_meloch(msgspec.structs.replace(state, meloch_row=(*state.meloch_row, (cid, rotated))), seat)
 
+
+def _orient_prompt(state: State, f: Frame) -> str:
+    from meloch.engine.effects import describe
+
+    def gains(rotated: bool) -> str:
+        return ", ".join(describe(e) for e in facing_after(state, f.seat, f.tag, rotated)) or "nothing"
+
+    return (f"Your opponent placed a star: place Meloch card {meloch_card(f.tag).name} over half of the "
+            f"last one. Upright, the visible benefits facing you are: {gains(False)}; rotated: {gains(True)}.")
+
+
+@flow.handler("meloch_orient", _orient_prompt, _orient_options)
+def _meloch_orient(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     s = tx.s
-    cid = s.meloch_deck[-1]
-    s.meloch_deck = s.meloch_deck[:-1]
+    cid = f.tag
     rotated = a.args[0] == "rotated"
     s.meloch_row = (*s.meloch_row, (cid, rotated))
     tx.log("meloch", f"{flow.tag(s, f.seat)} places Meloch card {meloch_card(cid).name} "
@@ -288,7 +323,7 @@ def _gain_prompt(state: State, f: Frame) -> str:
     from meloch.engine import effects
 
     return ("Meloch benefits facing you: " + ", ".join(effects.describe(e) for e in f.effects)
-            + ". Take all, none, or decide on the first and then the rest (AMB-43).")
+            + ". Take all, none, or decide on the first one and then on the rest.")
 
 
 @flow.handler("meloch_gain", _gain_prompt, _gain_options)

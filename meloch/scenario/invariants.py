@@ -50,6 +50,19 @@ def _static() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset
     )
 
 
+def _pool_ids(s: State) -> tuple[frozenset[str], frozenset[str]]:
+    """(encounter ids, Factory card ids) this game uses: the Duel's, plus base Scythe's when the
+    setup mixes them in (rulebook Setup 7-8)."""
+    return _pools(s.setup.base_encounters, s.setup.base_factory_cards)
+
+
+@cache
+def _pools(base_encounters: bool, base_factory: bool) -> tuple[frozenset[str], frozenset[str]]:
+    c = load()
+    return (frozenset(e.id for e in c.encounters if e.set == "duel" or base_encounters),
+            frozenset(f.id for f in c.factory_cards if f.set == "duel" or base_factory))
+
+
 @cache
 def _all_cards() -> frozenset[str]:
     return frozenset(load().cards)
@@ -104,7 +117,9 @@ def _dupes(items: list[str] | list[int]) -> list[str]:
 def check(state: State) -> list[str]:
     """Violations of the component and range invariants (empty list: all good)."""
     s = state
-    deck_ids, token_ids, meloch_ids, encounter_ids, factory_ids, n_corruption = _static()
+    deck_ids, token_ids, meloch_ids, _, _, n_corruption = _static()
+    encounter_ids, factory_ids = _pool_ids(s)
+    drawn_meloch = [f.tag for f in s.frames if f.kind == "meloch_orient"]
     errs: list[str] = []
     # combat cards
     cc = combat_card_places(s)
@@ -147,7 +162,7 @@ def check(state: State) -> list[str]:
         errs.append("corruption: an empty stack is kept on the board")
     # piles
     for name, pile, known in (
-        ("meloch cards", [*s.meloch_deck, *(c for c, _ in s.meloch_row)], meloch_ids),
+        ("meloch cards", [*s.meloch_deck, *(c for c, _ in s.meloch_row), *drawn_meloch], meloch_ids),
         ("encounter cards", [*s.encounter_deck, *s.encounter_used], encounter_ids),
         ("factory cards", [*s.factory_cards, *(p.factory_card for p in s.seats
                                                if isinstance(p, ScytheSeat) and p.factory_card),
@@ -156,8 +171,9 @@ def check(state: State) -> list[str]:
     ):
         if len(set(pile)) != len(pile) or not known.issuperset(pile):
             errs.append(f"{name}: duplicated {_dupes(pile)}, unknown {sorted(set(pile) - known)}")
-    if len(s.meloch_deck) + len(s.meloch_row) != len(meloch_ids):
-        errs.append(f"meloch cards: {len(s.meloch_deck) + len(s.meloch_row)} (want {len(meloch_ids)})")
+    n_meloch = len(s.meloch_deck) + len(s.meloch_row) + len(drawn_meloch)
+    if n_meloch != len(meloch_ids):
+        errs.append(f"meloch cards: {n_meloch} (want {len(meloch_ids)})")
     if len(s.encounter_deck) + len(s.encounter_used) != len(encounter_ids):
         errs.append(f"encounter cards: {len(s.encounter_deck) + len(s.encounter_used)} (want {len(encounter_ids)})")
     # seats

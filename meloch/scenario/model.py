@@ -28,11 +28,14 @@ class SetupSpec(_Strict, kw_only=True):
     variant: Variant = "standard"
     seats: tuple[SeatSetup, SeatSetup] = msgspec.field(default_factory=_default_seats)
     turn_limit: int = 300
+    base_factory_cards: bool = False
+    base_encounters: bool = False
     seed: int = 0
 
     def to_setup(self) -> Setup:
         return Setup(map_side=self.map_side, track_side=self.track_side, variant=self.variant,
-                     seats=self.seats, turn_limit=self.turn_limit)
+                     seats=self.seats, turn_limit=self.turn_limit, base_factory_cards=self.base_factory_cards,
+                     base_encounters=self.base_encounters)
 
 
 class Position(_Strict, kw_only=True):

@@ -88,7 +88,7 @@ def default_positions() -> list[dict[str, Any]]:
                (6, 40), (6, 120), (10, 40), (10, 120), (12, 300))]
     specs += [(f"combat-{i}", i, 300 + i, "c_dial") for i in (0, 1, 4)]
     specs += [("tuck-0", 0, 350, "c_tuck")]
-    specs += [("meloch-0", 0, 400, "meloch_draw")]
+    specs += [("meloch-0", 0, 400, "meloch_orient")]
     out = []
     for name, i, seed, stop in specs:
         setup = varied_setup(i)

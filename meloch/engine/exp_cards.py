@@ -1,0 +1,318 @@
+"""Expeditions card ops: gaining cards (drawn, from a lake), Sweep, Refresh, Play, Upgrade/Meld
+(tucking), Solve, Boast, Rescue, discard and trash; Nikte (Refresh other workers or Solve).
+
+Each op either changes the state at once or pushes one decision frame; a frame's options list is
+the only authority on what may be chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meloch.content import load
+from meloch.content.schema import Effect
+from meloch.engine import effects, flow, track
+from meloch.engine.actions import Action
+from meloch.engine.cards import card, combat_name, combat_token
+from meloch.engine.expeditions import ep, refresh
+from meloch.engine.model import Frame, State
+from meloch.engine.tx import Tx
+
+
+def cap(state: State, seat: int) -> int:
+    """Solve / Upgrade / Meld limit per game (4; Tatanka 5: ``mechs.yaml`` ``cap``)."""
+    return load().mechs[ep(state, seat).mech].cap
+
+
+_cap = cap
+
+
+# ---------------------------------------------------------------- gaining cards
+
+
+def draw_discovery(tx: Tx) -> str | None:
+    s = tx.s
+    if not s.discovery_deck and s.discovery_discard:
+        s.discovery_deck = tx.shuffled(s.discovery_discard)
+        s.discovery_discard = ()
+        tx.log("shuffle", "The sweep pile is shuffled into a new discovery deck.")
+    if not s.discovery_deck:
+        return None
+    c = s.discovery_deck[-1]
+    s.discovery_deck = s.discovery_deck[:-1]
+    return c
+
+
+GainHook = Callable[[Tx, int, str], None]
+GAIN_HOOKS: list[GainHook] = []
+"""Called after a card is gained (Highlander offers to move it to the hand)."""
+
+
+def gain_card(tx: Tx, seat: int, cid: str, how: str) -> None:
+    """A gained card goes to the right end of the active row, without benefit or worker
+    (ref §2.4); Highlander may then move it to the hand (``GAIN_HOOKS``)."""
+    p = tx.ex(seat)
+    p.active = (*p.active, (cid, ""))
+    tx.log("gain", f"{flow.tag(tx.s, seat)} gains {card(cid).name} ({how}).", seat=seat)
+    for hook in GAIN_HOOKS:
+        hook(tx, seat, cid)
+
+
+@effects.op("discovery", "expeditions")
+def _discovery(tx: Tx, seat: int, e: Effect) -> None:
+    for _ in range(e.n):
+        c = draw_discovery(tx)
+        if c:
+            gain_card(tx, seat, c, "drawn")
+
+
+@effects.op("take_card", "expeditions")
+def _take_card(tx: Tx, seat: int, e: Effect) -> None:
+    tx.push(Frame(kind="e_take", seat=seat))
+
+
+@flow.handler("e_take", "Gain a face-up card from a lake.",
+              lambda s, f: [flow.act(s, f.seat, "take", lake, c) for lake, c in s.lakes if c])
+def _take(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    lake, cid = a.args
+    gain_card(tx, f.seat, cid, f"from {lake}")
+    refill(tx, lake)
+
+
+def refill(tx: Tx, lake: str) -> None:
+    new = draw_discovery(tx) or ""
+    tx.s.lakes = tuple((lk, new if lk == lake else c) for lk, c in tx.s.lakes)
+    if new:
+        tx.log("reveal", f"{card(new).name} is dealt face up on {lake}.")
+
+
+@effects.op("sweep")
+def _sweep(tx: Tx, seat: int, e: Effect) -> None:
+    if tx.s.setup.variant != "scythe_vs_scythe":
+        tx.push(Frame(kind="sweep", seat=seat))
+
+
+@flow.handler("sweep", "Sweep: choose face-up cards to replace, one at a time, then finish.",
+              lambda s, f: [flow.act(s, f.seat, "sweep", lake) for lake, c in s.lakes if c and lake not in f.items]
+              + [flow.act(s, f.seat, "sweep", "done")])
+def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    lake = a.args[0]
+    if lake == "done":
+        return
+    old = dict(tx.s.lakes)[lake]
+    tx.s.discovery_discard = (*tx.s.discovery_discard, old)
+    tx.log("sweep", f"{flow.tag(tx.s, f.seat)} sweeps {card(old).name} from {lake}.", seat=f.seat)
+    refill(tx, lake)
+    tx.push(Frame(kind="sweep", seat=f.seat, items=(*f.items, lake)))
+
+
+@effects.op("refresh", "expeditions")
+def _refresh(tx: Tx, seat: int, e: Effect) -> None:
+    refresh(tx, seat)
+
+
+@effects.op("play", "expeditions")
+def _play(tx: Tx, seat: int, e: Effect) -> None:
+    if ep(tx.s, seat).hand:
+        tx.push(Frame(kind="e_play", seat=seat))
+
+
+# ---------------------------------------------------------------- cards you control
+
+
+def controlled_cards(state: State, seat: int, kind: str) -> list[str]:
+    p = ep(state, seat)
+    return sorted({c for c in (*p.hand, *(c for c, _ in p.active)) if card(c).kind == kind})
+
+
+_controlled_cards = controlled_cards
+
+
+def remove_card(tx: Tx, seat: int, cid: str) -> None:
+    """Take a card out of hand or the active row; a worker on it returns to the mat."""
+    p = tx.ex(seat)
+    if cid in p.hand:
+        hand = list(p.hand)
+        hand.remove(cid)
+        p.hand = tuple(hand)
+        return
+    for i, (c, w) in enumerate(p.active):
+        if c == cid:
+            p.active = p.active[:i] + p.active[i + 1:]
+            if w:
+                p.workers = (*p.workers, w)
+            return
+
+
+_remove_card = remove_card
+
+
+# ---------------------------------------------------------------- Upgrade, Meld, Solve, Boast
+
+
+def _tuck_op(kind: str, field: str, verb: str) -> None:
+    @effects.op(verb, "expeditions")
+    def fn(tx: Tx, seat: int, e: Effect) -> None:
+        p = ep(tx.s, seat)
+        if len(getattr(p, field)) < cap(tx.s, seat):
+            tx.push(Frame(kind=f"e_{verb}", seat=seat))
+
+    def options(state: State, f: Frame) -> list[Action]:
+        return [flow.act(state, f.seat, verb, c) for c in controlled_cards(state, f.seat, kind)]
+
+    @flow.handler(f"e_{verb}", f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
+    def resolve(tx: Tx, f: Frame, a: Action | None) -> None:
+        assert a is not None
+        cid = a.args[0]
+        remove_card(tx, f.seat, cid)
+        p = tx.ex(f.seat)
+        setattr(p, field, (*getattr(p, field), cid))
+        tx.log(verb, f"{flow.tag(tx.s, f.seat)} {verb}s {card(cid).name}.", seat=f.seat)
+        if verb == "meld":
+            bonus = [b for m in p.melded for b in card(m).meld]
+            effects.queue(tx, f.seat, bonus, "meld bonuses")
+
+
+_tuck_op("item", "upgraded", "upgrade")
+_tuck_op("meteorite", "melded", "meld")
+
+
+@effects.op("solve", "expeditions")
+def _solve(tx: Tx, seat: int, e: Effect) -> None:
+    if len(ep(tx.s, seat).solved) < cap(tx.s, seat):
+        tx.push(Frame(kind="e_solve", seat=seat, tag=e.arg))
+
+
+def solvable(state: State, seat: int) -> list[str]:
+    p = ep(state, seat)
+    return [c for c in controlled_cards(state, seat, "quest")
+            if p.loc in card(c).solve_locations and effects.can_pay(state, seat, card(c).solve_cost)]
+
+
+@flow.handler("e_solve", "Solve: choose a quest for this location and pay its cost.",
+              lambda s, f: [flow.act(s, f.seat, "solve", c) for c in solvable(s, f.seat)])
+def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    c = card(a.args[0])
+    remove_card(tx, f.seat, c.id)
+    p = tx.ex(f.seat)
+    p.solved = (*p.solved, c.id)
+    tx.log("solve", f"{flow.tag(tx.s, f.seat)} solves {c.name}.", seat=f.seat)
+    effects.queue(tx, f.seat, c.solve_gain, f"quest {c.name}")
+    # paid after the gain is queued, so that a choice inside the payment (which worker) comes first
+    effects.pay(tx, f.seat, c.solve_cost, f"solving {c.name}")
+    if f.tag == "nikte":
+        for q in p.solved:
+            effects.add_stat(tx, f.seat, card(q).core, card(q).core_value, "Nikte: solved quests")
+
+
+@effects.op("boast", "expeditions")
+def _boast(tx: Tx, seat: int, e: Effect) -> None:
+    tx.push(Frame(kind="e_boast", seat=seat))
+
+
+def _boast_options(state: State, f: Frame) -> list[Action]:
+    return [flow.act(state, f.seat, "boast", str(i + 1)) for i in track.boastable(state, f.seat)]
+
+
+@flow.handler("e_boast", "Boast: place a star on a Triumph category whose requirement you meet.", _boast_options)
+def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    track.place_star(tx, f.seat, int(a.args[0]) - 1, "Boast")
+
+
+# ---------------------------------------------------------------- Rescue, discard, trash
+
+
+@effects.op("rescue", "expeditions")
+def _rescue(tx: Tx, seat: int, e: Effect) -> None:
+    if ep(tx.s, seat).active:
+        tx.push(Frame(kind="e_rescue", seat=seat))
+
+
+@flow.handler("e_rescue", "Rescue: return a card from your active row to your hand.",
+              lambda s, f: [flow.act(s, f.seat, "rescue", c) for c in sorted({c for c, _ in ep(s, f.seat).active})])
+def _rescue_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    remove_card(tx, f.seat, a.args[0])
+    p = tx.ex(f.seat)
+    p.hand = (*p.hand, a.args[0])
+    tx.log("rescue", f"{flow.tag(tx.s, f.seat)} rescues {card(a.args[0]).name}.", seat=f.seat)
+
+
+STARTING_KINDS = ("character", "companion")
+"""Starting cards, not discovery cards: never trashed or discarded ("If an ability says to discard
+a card, it only applies to discovery cards", rulebook, Expeditions Special Notes)."""
+
+
+def _discardable(state: State, seat: int) -> list[str]:
+    return sorted({c for c in ep(state, seat).hand if card(c).kind not in STARTING_KINDS})
+
+
+@effects.op("discard", "expeditions")
+def _discard(tx: Tx, seat: int, e: Effect) -> None:
+    if _discardable(tx.s, seat):
+        tx.push(Frame(kind="e_discard", seat=seat))
+
+
+@flow.handler("e_discard", "Discard: move a discovery card from hand to your active row without activating it.",
+              lambda s, f: [flow.act(s, f.seat, "discard", c) for c in _discardable(s, f.seat)])
+def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    remove_card(tx, f.seat, a.args[0])
+    p = tx.ex(f.seat)
+    p.active = (*p.active, (a.args[0], ""))
+    tx.log("discard", f"{flow.tag(tx.s, f.seat)} discards {card(a.args[0]).name} to the active row.", seat=f.seat)
+
+
+@effects.op("trash", "expeditions")
+def _trash(tx: Tx, seat: int, e: Effect) -> None:
+    tx.push(Frame(kind="e_trash", seat=seat))
+
+
+def _trash_options(state: State, f: Frame) -> list[Action]:
+    p = ep(state, f.seat)
+    ids = sorted({c for c in (*p.hand, *(c for c, _ in p.active)) if card(c).kind not in STARTING_KINDS})
+    return ([flow.act(state, f.seat, "trash", c) for c in ids]
+            + [flow.act(state, f.seat, "trash", combat_token(c)) for c in sorted(set(p.combat_cards))])
+
+
+@flow.handler("e_trash", "Trash a discovery card or a combat card.", _trash_options)
+def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    x = a.args[0]
+    if x.startswith("c") and x[1:].isdigit():
+        p = tx.ex(f.seat)
+        cards = list(p.combat_cards)
+        cards.remove(int(x[1:]))
+        p.combat_cards = tuple(cards)
+        tx.s.combat_discard = (*tx.s.combat_discard, int(x[1:]))
+        tx.log("trash", f"{flow.tag(tx.s, f.seat)} trashes a combat card ({combat_name(int(x[1:]))}).", seat=f.seat)
+    else:
+        remove_card(tx, f.seat, x)
+        tx.s.discovery_discard = (*tx.s.discovery_discard, x)
+        tx.log("trash", f"{flow.tag(tx.s, f.seat)} trashes {card(x).name}.", seat=f.seat)
+
+
+# ---------------------------------------------------------------- Nikte
+
+
+def _nikte(tx: Tx, seat: int, e: Effect) -> None:
+    """Nikte (rulebook, Appendix): "Refresh all other workers ... OR Solve"."""
+    tx.push(Frame(kind="one_of", seat=seat, effects=(Effect(op="one_of", one_of=(
+        (Effect(op="custom", arg="nikte_refresh"),), (Effect(op="solve", arg="nikte"),))),)))
+
+
+def _nikte_refresh(tx: Tx, seat: int, e: Effect) -> None:
+    """Workers on other active cards return to the mat; the one on Nikte stays."""
+    p = tx.ex(seat)
+    keep = p.character
+    back = [w for c, w in p.active if w and c != keep]
+    p.active = tuple((c, w if c == keep else "") for c, w in p.active)
+    p.workers = (*p.workers, *back)
+    tx.log("refresh", f"{flow.tag(tx.s, seat)} refreshes {len(back)} worker(s) (Nikte).", seat=seat)
+
+
+effects.CUSTOM.update(nikte=_nikte, nikte_refresh=_nikte_refresh)

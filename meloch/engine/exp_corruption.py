@@ -1,0 +1,158 @@
+"""Expeditions corruption: gaining map tokens and corruption tokens, Vanquish (corruption, or the
+opposing units here, starting combat), and Nohoch's two options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meloch.content.schema import Effect
+from meloch.engine import effects, exp_items, flow, track, variants
+from meloch.engine.actions import Action
+from meloch.engine.board import board
+from meloch.engine.expeditions import ep, gain_map_token
+from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.tx import Tx
+
+
+@effects.op("map_token", "expeditions")
+def _map_token(tx: Tx, seat: int, e: Effect) -> None:
+    t = effects.draw_map_token(tx)
+    if t is not None:
+        gain_map_token(tx, seat, t)
+
+
+# ---------------------------------------------------------------- corruption tokens
+
+
+def stack_at(state: State, loc: str) -> tuple[int, ...]:
+    return next((st for lc, st in state.corruption if lc == loc), ())
+
+
+def take_corruption(tx: Tx, seat: int, loc: str, why: str) -> None:
+    s = tx.s
+    st = stack_at(s, loc)
+    tok = st[-1]
+    rest = st[:-1]
+    s.corruption = tuple((lc, rest if lc == loc else x) for lc, x in s.corruption if lc != loc or rest)
+    p = tx.ex(seat)
+    p.corruption = (*p.corruption, tok)
+    colour, value = track.token(tok)
+    tx.log("corruption", f"{flow.tag(s, seat)} gains a {colour} {value} corruption token ({why}).", seat=seat)
+    if not rest:
+        s.revealed = (*s.revealed, loc)
+        lo = board(s.setup.map_side).loc[loc]
+        tx.log("reveal", f"Location {loc} is cleared: {', '.join(effects.describe(x) for x in lo.revealed)} "
+               "is exposed.", seat=seat)
+
+
+@effects.op("corruption", "expeditions")
+def _corruption(tx: Tx, seat: int, e: Effect) -> None:
+    loc = ep(tx.s, seat).loc
+    if stack_at(tx.s, loc):
+        take_corruption(tx, seat, loc, "gained")
+
+
+# ---------------------------------------------------------------- Vanquish
+
+
+def attack_targets(state: State, seat: int) -> bool:
+    """Opposing combat units on the mech's location (Vanquish may attack them)."""
+    p = ep(state, seat)
+    o = state.seats[1 - seat]
+    b = board(state.setup.map_side)
+    if not (b.is_territory(p.loc) or state.stalemate_open):
+        return False
+    if isinstance(o, ScytheSeat):
+        return p.loc in (o.character, *o.mechs)
+    return p.loc == o.loc
+
+
+VanquishDiscount = Callable[[State, int, Frame, str], int]
+VANQUISH_DISCOUNTS: list[VanquishDiscount] = []
+"""Mech discounts on a Vanquish token: (state, seat, the e_vanquish frame, token colour) -> amount
+(Lumberjack). ``Frame.items`` lists the colours already paid in this Vanquish."""
+
+
+def vanquish_cost(state: State, seat: int, f: Frame) -> tuple[str, int]:
+    """Colour and price of the top corruption token here for this step of the Vanquish: its value,
+    less 1 for the first token of a Vanquish per active ``vanquish_discount`` item, less the
+    mech's discounts (never below 0)."""
+    p = ep(state, seat)
+    colour, value = track.token(stack_at(state, p.loc)[-1])
+    d = exp_items.count(state, seat, "vanquish_discount") if f.count == 0 else 0
+    d += sum(fn(state, seat, f, colour) for fn in VANQUISH_DISCOUNTS)
+    return colour, max(0, value - d)
+
+
+def _vanquish_options(state: State, f: Frame) -> list[Action]:
+    p = ep(state, f.seat)
+    if variants.must_attack(state, f.seat) and attack_targets(state, f.seat):
+        return [flow.act(state, f.seat, "vanquish", "attack")]  # E vs E: sharing means combat
+    out = []
+    if stack_at(state, p.loc):
+        colour, value = vanquish_cost(state, f.seat, f)
+        if int(getattr(p, colour)) >= value:
+            out.append(flow.act(state, f.seat, "vanquish", "corruption"))
+    if f.count == 0 and attack_targets(state, f.seat):
+        out.append(flow.act(state, f.seat, "vanquish", "attack"))
+    if out:
+        out.append(flow.act(state, f.seat, "vanquish", "stop"))
+    return out
+
+
+def _vanquish_prompt(state: State, f: Frame) -> str:
+    p = ep(state, f.seat)
+    parts = []
+    if stack_at(state, p.loc):
+        colour, value = vanquish_cost(state, f.seat, f)
+        parts.append(f"pay {value} {colour} to gain the top corruption token (you have {getattr(p, colour)})")
+    if f.count == 0 and attack_targets(state, f.seat):
+        parts.append("attack the Scythe units here (combat)")
+    return "Vanquish: " + (" or ".join(parts) or "nothing to vanquish") + ("; or stop." if parts else ".")
+
+
+@effects.op("vanquish", "expeditions")
+def _vanquish(tx: Tx, seat: int, e: Effect) -> None:
+    tx.push(Frame(kind="e_vanquish", seat=seat, tag=e.arg))
+
+
+@flow.handler("e_vanquish", _vanquish_prompt, _vanquish_options)
+def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    from meloch.engine import combat
+
+    assert a is not None
+    x = a.args[0]
+    p = ep(tx.s, f.seat)
+    if x == "stop":
+        return
+    if x == "attack":
+        combat.start(tx, f.seat, p.loc)
+        return
+    colour, value = vanquish_cost(tx.s, f.seat, f)
+    effects.add_stat(tx, f.seat, colour, -value, "Vanquish")
+    take_corruption(tx, f.seat, p.loc, "Vanquish")
+    if f.tag == "nohoch" and p.loc in tx.s.revealed and not stack_at(tx.s, p.loc):
+        lo = board(tx.s.setup.map_side).loc[p.loc]
+        tx.push(Frame(kind="one_of", seat=f.seat, effects=(Effect(op="one_of", one_of=(lo.revealed, ())),)))
+        return
+    tx.push(Frame(kind="e_vanquish", seat=f.seat, count=f.count + 1, tag=f.tag, items=(*f.items, colour)))
+
+
+# ---------------------------------------------------------------- Nohoch
+
+
+def _nohoch(tx: Tx, seat: int, e: Effect) -> None:
+    """Nohoch (rulebook, Appendix): "Pay $1 to gain your location's top corruption OR Vanquish."""
+    tx.push(Frame(kind="one_of", seat=seat, effects=(Effect(op="one_of", one_of=(
+        (Effect(op="custom", arg="nohoch_corruption"),), (Effect(op="vanquish", arg="nohoch"),))),)))
+
+
+def _nohoch_corruption(tx: Tx, seat: int, e: Effect) -> None:
+    p = ep(tx.s, seat)
+    if p.coins >= 1 and stack_at(tx.s, p.loc):
+        effects.add_stat(tx, seat, "coins", -1, "Nohoch")
+        take_corruption(tx, seat, p.loc, "Nohoch")
+
+
+effects.CUSTOM.update(nohoch=_nohoch, nohoch_corruption=_nohoch_corruption)

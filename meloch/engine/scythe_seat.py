@@ -1,0 +1,126 @@
+"""The Scythe seat: its components, its player mat and the sections its action token may take.
+
+The Scythe rules are split by rule area: ``scythe.py`` (the turn: action token, Leverage, Refresh),
+``scythe_top.py`` (top-row actions), ``scythe_bottom.py`` (bottom-row actions), ``scythe_pay.py``
+(resources, payments and placing gains), ``scythe_move.py`` (movement, combat check, encounters,
+the Factory) and ``scythe_abilities.py`` (faction and mech abilities). This module holds what they
+all share.
+"""
+
+from __future__ import annotations
+
+from meloch.content import load
+from meloch.content.schema import Effect, EncounterCard, FactoryCard, PlayerMat
+from meloch.engine import scythe_abilities as abilities
+from meloch.engine.model import ExpSeat, ScytheSeat, Setup, State
+from meloch.engine.tx import Tx
+
+RESOURCES = ("food", "oil", "metal", "wood")
+BOTTOM_RESOURCE = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
+PRODUCE_OUTPUT = {"mountain": "metal", "farm": "food", "tundra": "oil", "forest": "wood", "village": "worker"}
+TOP_BOXES = ("move_units", "move_coins", "bolster_power", "bolster_cards", "trade_popularity", "produce_territories")
+RECRUIT_ONGOING: dict[str, Effect] = {
+    "upgrade": Effect(op="power", n=1), "deploy": Effect(op="coins", n=1),
+    "build": Effect(op="popularity", n=1), "enlist": Effect(op="combat_cards", n=1),
+}
+"""Ongoing recruit bonus per bottom action (reference.md §3.3, INFERRED)."""
+ENLIST_BONUS: dict[str, Effect] = {
+    "power": Effect(op="power", n=2), "coins": Effect(op="coins", n=2),
+    "popularity": Effect(op="popularity", n=2), "cards": Effect(op="combat_cards", n=2),
+}
+STRUCTURES = ("monument", "armory", "mill", "mine")
+
+
+def sp(state: State, seat: int) -> ScytheSeat:
+    p = state.seats[seat]
+    assert isinstance(p, ScytheSeat)
+    return p
+
+
+def mat(p: ScytheSeat) -> PlayerMat:
+    return load().mats[p.mat]
+
+
+def ability_of(p: ScytheSeat) -> str:
+    return abilities.faction_ability(p)
+
+
+def mech_abilities(p: ScytheSeat) -> set[str]:
+    return abilities.mech_abilities(p)
+
+
+
+def _loc_key(lid: str) -> tuple[int, str]:
+    return (int(lid), "") if lid.isdigit() else (99, lid)
+
+
+def exp_opponent(state: State, seat: int) -> ExpSeat | None:
+    o = state.seats[1 - seat]
+    return o if isinstance(o, ExpSeat) else None
+
+
+# ---------------------------------------------------------------- the game's card pools
+
+
+def factory_pool(setup: Setup) -> tuple[FactoryCard, ...]:
+    """The Factory cards this game shuffles (rulebook Setup 7): the Duel's 19-21, plus base
+    Scythe's when ``setup.base_factory_cards`` ("You may include Factory cards from Scythe")."""
+    return tuple(fc for fc in load().factory_cards if fc.set == "duel" or setup.base_factory_cards)
+
+
+def encounter_pool(setup: Setup) -> tuple[EncounterCard, ...]:
+    """The encounter cards this game shuffles (rulebook Setup 8): the Duel's 6, plus base
+    Scythe's when ``setup.base_encounters`` ("You may include encounter cards from Scythe")."""
+    return tuple(e for e in load().encounters if e.set == "duel" or setup.base_encounters)
+
+
+def factory_card_by_id(cid: str) -> FactoryCard:
+    return next(x for x in load().factory_cards if x.id == cid)
+
+
+# ---------------------------------------------------------------- sections of the action token
+
+
+def _card_sections(p: ScytheSeat) -> list[int]:
+    out = [4] if p.factory_card and p.section != 4 else []
+    return out + [5 + k for k, c in enumerate(p.tech_cards) if c not in p.tech_used and p.section != 5 + k]
+
+
+def section_token(sec: int, p: ScytheSeat) -> str:
+    if sec == 4:
+        return "factory"
+    if sec >= 5:
+        return f"tech-{p.tech_cards[sec - 5]}"
+    return str(sec + 1)
+
+
+def parse_section(tok: str, p: ScytheSeat) -> int:
+    if tok == "factory":
+        return 4
+    if tok.startswith("tech-"):
+        return 5 + p.tech_cards.index(tok[5:])
+    return int(tok) - 1
+
+
+def section_card(p: ScytheSeat, sec: int) -> str:
+    """The Factory card id of a card section (4: the kept card, 5..: Vesna's), else ""."""
+    if sec == 4:
+        return p.factory_card
+    return p.tech_cards[sec - 5] if sec >= 5 else ""
+
+
+def set_section(tx: Tx, seat: int, tok: str) -> ScytheSeat:
+    p = tx.sc(seat)
+    p.section = parse_section(tok, p)
+    if p.section >= 5:
+        p.tech_used = (*p.tech_used, p.tech_cards[p.section - 5])
+    return p
+
+
+
+def section_name(p: ScytheSeat, sec: int) -> str:
+    if sec >= 4:
+        return f"the Factory card {section_card(p, sec)}"
+    s = mat(p).sections[sec]
+    return f"section {sec + 1} ({s.top}/{s.bottom})"
+
