@@ -9,33 +9,22 @@ from typing import Any
 
 import msgspec
 
-from meloch.engine.model import SeatSetup, Setup, Variant
+from meloch.engine.model import Setup
 
 
 class _Strict(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     pass
 
 
-def _default_seats() -> tuple[SeatSetup, SeatSetup]:
-    return (SeatSetup(role="scythe"), SeatSetup(role="expeditions"))
+class SetupSpec(Setup, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The engine's ``Setup`` (every field, so a new setup option is usable at once) plus the seed."""
 
-
-class SetupSpec(_Strict, kw_only=True):
-    """``Setup`` plus the seed."""
-
-    map_side: str = "jungle"
-    track_side: str = "A"
-    variant: Variant = "standard"
-    seats: tuple[SeatSetup, SeatSetup] = msgspec.field(default_factory=_default_seats)
-    turn_limit: int = 300
-    base_factory_cards: bool = False
-    base_encounters: bool = False
     seed: int = 0
 
     def to_setup(self) -> Setup:
-        return Setup(map_side=self.map_side, track_side=self.track_side, variant=self.variant,
-                     seats=self.seats, turn_limit=self.turn_limit, base_factory_cards=self.base_factory_cards,
-                     base_encounters=self.base_encounters)
+        fields = msgspec.structs.asdict(self)
+        del fields["seed"]
+        return Setup(**fields)
 
 
 class Position(_Strict, kw_only=True):
