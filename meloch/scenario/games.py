@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from meloch.engine import Action, SeatSetup, Setup, State, apply, legal_actions, new_game, to_json
+from meloch.engine.model import Variant
 
 _SCYTHE = (
     ("constantinople", "adventurous"), ("crimea", "industrial"), ("saxony", "militant"),
@@ -26,22 +27,27 @@ _MECHS = ("voyager", "tatanka", "marsh_strider", "odins_wrath", "lumberjack", "h
 
 def varied_setup(i: int) -> Setup:
     """The ``i``-th setup of a fixed rotation: both map and track sides, every faction, mat and
-    mech, and every 7th and 11th setup a variant (Scythe vs Scythe, Expeditions vs Expeditions)."""
+    mech, every 7th and 11th setup a variant (Scythe vs Scythe, Expeditions vs Expeditions), every
+    5th with the base Scythe Factory and encounter cards mixed in, every 13th with the
+    experience-disparity variant (one seat needs 3 or 2 stars)."""
     map_side = ("jungle", "desert")[i % 2]
     track_side = ("A", "B")[(i // 2) % 2]
     fac, mat = _SCYTHE[i % len(_SCYTHE)]
     fac2, mat2 = _SCYTHE[(i + 3) % len(_SCYTHE)]
     mech = _MECHS[i % len(_MECHS)]
     mech2 = _MECHS[(i + 5) % len(_MECHS)]
-    s1 = SeatSetup(role="scythe", faction=fac, mat=mat)
-    e1 = SeatSetup(role="expeditions", mech=mech)
+    s1 = SeatSetup(role="scythe", faction=fac, mat=mat, stars_to_win=(2, 3)[(i // 13) % 2] if i % 26 == 12 else 4)
+    e1 = SeatSetup(role="expeditions", mech=mech, stars_to_win=(3, 2)[(i // 13) % 2] if i % 26 == 25 else 4)
+    mix = i % 5 == 4
+    variant: Variant
     if i % 7 == 6:
-        return Setup(map_side=map_side, track_side=track_side, variant="scythe_vs_scythe",
-                     seats=(s1, SeatSetup(role="scythe", faction=fac2, mat=mat2)))
-    if i % 11 == 10:
-        return Setup(map_side=map_side, track_side=track_side, variant="expeditions_vs_expeditions",
-                     seats=(e1, SeatSetup(role="expeditions", mech=mech2)))
-    return Setup(map_side=map_side, track_side=track_side, seats=(s1, e1))
+        variant, seats = "scythe_vs_scythe", (s1, SeatSetup(role="scythe", faction=fac2, mat=mat2))
+    elif i % 11 == 10:
+        variant, seats = "expeditions_vs_expeditions", (e1, SeatSetup(role="expeditions", mech=mech2))
+    else:
+        variant, seats = "standard", (s1, e1)
+    return Setup(map_side=map_side, track_side=track_side, variant=variant, seats=seats,
+                 base_factory_cards=mix, base_encounters=mix)
 
 
 def random_game(setup: Setup, seed: int, max_steps: int = 100_000) -> Iterator[tuple[State, Action | None]]:
