@@ -393,6 +393,8 @@ def _label(a: Action, view: dict[str, Any]) -> str | None:
     if v == "pay-worker" and n == 1:
         extra = " (it can never be regained)" if args[0] == "hero" else ""
         return f"Pay with your {args[0]} worker: it returns to the supply{extra}"
+    if v == "pay-combat" and n == 1:
+        return f"Pay with combat card {combat_card_name(args[0], view)}"
     if v == "pay-map-token" and n == 1:
         mt = {m.id: m for m in load().map_tokens}.get(args[0])
         return f"Trash your map token {args[0]}" + (f" ({effects_text(mt.bonus)})" if mt is not None else "")

@@ -199,6 +199,30 @@ def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
     draw_combat(tx, seat, e.n)
 
 
+def _pay_combat_options(state: State, f: Frame) -> list[Action]:
+    from meloch.engine.cards import combat_token
+
+    held = sorted(set(state.seats[f.seat].combat_cards))
+    return [flow.act(state, f.seat, "pay-combat", combat_token(c)) for c in held]
+
+
+@flow.handler("pay_combat", lambda s, f: f"Pay {f.count} combat card(s) ({f.tag}): choose which to discard.",
+              _pay_combat_options)
+def _pay_combat(tx: Tx, f: Frame, a: Action | None) -> None:
+    from meloch.engine.cards import combat_name
+
+    assert a is not None
+    cid = int(a.args[0][1:])
+    p = tx.seat(f.seat)
+    cards = list(p.combat_cards)
+    cards.remove(cid)
+    p.combat_cards = tuple(cards)
+    tx.s.combat_discard = (*tx.s.combat_discard, cid)
+    tx.log("pay", f"{flow.tag(tx.s, f.seat)} discards {combat_name(cid)} ({f.tag}).", seat=f.seat)
+    if f.count > 1:
+        tx.push(Frame(kind="pay_combat", seat=f.seat, count=f.count - 1, tag=f.tag))
+
+
 def draw_map_token(tx: Tx) -> str | None:
     """Take the top face-down map token of the set-aside supply (AMB-16 (a)), if any."""
     s = tx.s
@@ -239,8 +263,9 @@ def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
 
 
 def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
-    """Pay a cost known to be payable (``can_pay``). Choices inside a payment are made by a fixed
-    rule: resources from the territories holding most, the oldest combat cards and tokens."""
+    """Pay a cost known to be payable (``can_pay``). Which resources, workers and combat cards pay
+    is the player's choice (a decision frame each); map tokens, whose faces no longer matter once
+    held, are paid oldest first."""
     from meloch.engine.scythe import pay_resources, return_workers
 
     for c in cost:
@@ -248,9 +273,7 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
         if c.op in ("coins", "power", "guile", "popularity"):
             add_stat(tx, seat, c.op, -c.n, why)
         elif c.op == "combat_cards":
-            paid, p.combat_cards = p.combat_cards[: c.n], p.combat_cards[c.n:]
-            tx.s.combat_discard = (*tx.s.combat_discard, *paid)
-            tx.log("pay", f"{flow.tag(tx.s, seat)} discards {c.n} combat card(s) ({why}).", seat=seat)
+            tx.push(Frame(kind="pay_combat", seat=seat, count=c.n, tag=why))
         elif c.op == "map_token":
             tokens, p.map_tokens = p.map_tokens[: c.n], p.map_tokens[c.n:]
             tx.s.map_token_trash = (*tx.s.map_token_trash, *tokens)
@@ -258,11 +281,10 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
         elif c.op == "resource":
             pay_resources(tx, seat, c.arg, c.n, why)
         elif c.op == "worker":
+            # the player chooses which worker; the choice logs what was paid
             if isinstance(p, ScytheSeat):
-                return_workers(tx, seat, c.n, why)  # the player chooses which worker
-                continue
+                return_workers(tx, seat, c.n, why)
             elif isinstance(p, ExpSeat):
                 from meloch.engine.exp_effects import trash_workers
 
                 trash_workers(tx, seat, c.n)
-            tx.log("pay", f"{flow.tag(tx.s, seat)} returns {c.n} worker(s) ({why}).", seat=seat)
