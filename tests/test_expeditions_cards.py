@@ -86,7 +86,7 @@ CASES: dict[str, Case] = {
     "m01": Case(check=_eq(lambda s: ex(s).guile, 1)),
     "m02": Case(exp={"combat_cards": (5,)}, choices=("E trash c5",), check=_all(
         _eq(lambda s: ex(s).coins, 3), _eq(lambda s: len(ex(s).combat_cards), -1),
-        lambda b, a: None if 5 in a.combat_discard else pytest.fail("trashed combat card to the discard pile"))),
+        lambda b, a: None if 5 in a.combat_trash else pytest.fail("trashed combat card to the trash"))),
     "m03": Case(choices=("E sweep lake-w", "E sweep done"), check=swept),
     "m04": Case(choices=("E peek combat",), check=peeked),
     "m05": Case(scythe={"character": "7"}, check=_eq(lambda s: ex(s).power, 2)),

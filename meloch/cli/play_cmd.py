@@ -37,7 +37,7 @@ def play(
         "E moves first."),
     map_side: str | None = typer.Option(None, "--map", help="Map side: jungle (default) or desert."),
     track: str | None = typer.Option(None, "--track", help="Triumph Track side: A (default) or B."),
-    seed: int | None = typer.Option(None, "--seed", help="Game seed (default: a random one, printed)."),
+    seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random; shown when the game ends)."),
     faction: str | None = typer.Option(None, "--faction", help="Scythe faction id (default constantinople)."),
     mat: str | None = typer.Option(None, "--mat", help="Scythe player mat id (default adventurous)."),
     mech: str | None = typer.Option(None, "--mech", help="Expeditions mech id (default voyager)."),
@@ -73,8 +73,7 @@ def play(
         except SaveError as err:
             console.print(f"Error: {err}", style="red", markup=False)
             raise typer.Exit(code=1) from None
-        console.print(f"Resumed {load}: {len(session.actions)} actions replayed (seed {session.seed}).",
-                      markup=False)
+        console.print(f"Resumed {load}: {len(session.actions)} actions replayed.", markup=False)
         result = run_game(session=session, console=console, pass_prompt=not no_pass_prompt, echo=echo)
     else:
         c = load_content()
@@ -93,7 +92,8 @@ def play(
         except SetupError as err:
             console.print(f"Error: {err}", style="red", markup=False)
             raise typer.Exit(code=2) from None
-        console.print(f"New game, seed {seed}.", markup=False)
+        # The seed decides every shuffle, so it is shown only at the end of the game (and kept in saves).
+        console.print("New game.", markup=False)
         result = run_game(setup, seed, vs=vs or "human", human_seat=human_seat or 0, console=console,
                           pass_prompt=not no_pass_prompt, echo=echo)
     if result.quit and result.actions and result.saved_actions != len(result.actions):

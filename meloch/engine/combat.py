@@ -273,8 +273,12 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     s.combat = None
     wp = tx.seat(winner)
     wp.combat_wins += 1
+    lp = s.seats[loser]
+    forced_out = sum(1 for w in lp.workers if w == c.loc) if isinstance(lp, ScytheSeat) else 0
     for seat in sorted(retreat):
         retreat_units(tx, seat, c.loc)
+    if winner == c.attacker:  # an attacker that wins loses popularity per worker forced out
+        variants.lose_popularity_for_workers(tx, winner, forced_out)
     if spent[loser]:
         effects.draw_combat(tx, loser, 1, "lost a combat after spending power")
     for hook in AFTER_LOSS:

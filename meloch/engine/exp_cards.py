@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
@@ -46,14 +48,25 @@ def draw_discovery(tx: Tx) -> str | None:
 GainHook = Callable[[Tx, int, str], None]
 GAIN_HOOKS: list[GainHook] = []
 """Called after a card is gained (Highlander offers to move it to the hand)."""
+HOLD_HIDDEN: list[Callable[[State, int], bool]] = []
+"""Does the seat choose hand or active row for a gained card (Highlander)? Then a card drawn from a
+deck waits in the hand, unseen by the opponent, until the choice places it."""
 
 
-def gain_card(tx: Tx, seat: int, cid: str, how: str) -> None:
+def gain_card(tx: Tx, seat: int, cid: str, how: str, hidden: bool = False) -> None:
     """A gained card goes to the right end of the active row, without benefit or worker
-    (ref §2.4); Highlander may then move it to the hand (``GAIN_HOOKS``)."""
+    (ref §2.4); Highlander may then move it to the hand (``GAIN_HOOKS``). ``hidden``: the card
+    comes from a deck, so only its owner has seen it; a seat that will choose hand or row
+    (``HOLD_HIDDEN``) keeps it in the hand meanwhile and names it only privately."""
     p = tx.ex(seat)
-    p.active = (*p.active, (cid, ""))
-    tx.log("gain", f"{flow.tag(tx.s, seat)} gains {card(cid).name} ({how}).", seat=seat)
+    who = flow.tag(tx.s, seat)
+    if hidden and any(holds(tx.s, seat) for holds in HOLD_HIDDEN):
+        p.hand = (*p.hand, cid)
+        tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat, private_to=seat,
+               public=f"{who} gains a discovery card ({how}), unseen until placed.")
+    else:
+        p.active = (*p.active, (cid, ""))
+        tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat)
     for hook in GAIN_HOOKS:
         hook(tx, seat, cid)
 
@@ -63,7 +76,7 @@ def _discovery(tx: Tx, seat: int, e: Effect) -> None:
     for _ in range(e.n):
         c = draw_discovery(tx)
         if c:
-            gain_card(tx, seat, c, "drawn")
+            gain_card(tx, seat, c, "drawn", hidden=True)
 
 
 @effects.op("take_card", "expeditions")
@@ -188,7 +201,20 @@ def _solve(tx: Tx, seat: int, e: Effect) -> None:
 def solvable(state: State, seat: int) -> list[str]:
     p = ep(state, seat)
     return [c for c in controlled_cards(state, seat, "quest")
-            if p.loc in card(c).solve_locations and effects.can_pay(state, seat, card(c).solve_cost)]
+            if p.loc in card(c).solve_locations and effects.can_pay(_quest_worker_back(state, seat, c), seat,
+                                                                     card(c).solve_cost)]
+
+
+def _quest_worker_back(state: State, seat: int, cid: str) -> State:
+    """``state`` with the worker on quest ``cid`` (if any) back on the mat: it returns before the
+    cost's worker is chosen (``_solve_choice``), so it may pay a worker cost."""
+    p = ep(state, seat)
+    w = next((w for c, w in p.active if c == cid and w), "")
+    if not w:
+        return state
+    seats = list(state.seats)
+    seats[seat] = msgspec.structs.replace(p, workers=(*p.workers, w))
+    return msgspec.structs.replace(state, seats=(seats[0], seats[1]))
 
 
 @flow.handler("e_solve", "Solve: choose a quest for this location and pay its cost.",
@@ -288,11 +314,11 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
         cards = list(p.combat_cards)
         cards.remove(int(x[1:]))
         p.combat_cards = tuple(cards)
-        tx.s.combat_discard = (*tx.s.combat_discard, int(x[1:]))
+        tx.s.combat_trash = (*tx.s.combat_trash, int(x[1:]))  # out of the game (ref §2.4)
         tx.log("trash", f"{flow.tag(tx.s, f.seat)} trashes a combat card ({combat_name(int(x[1:]))}).", seat=f.seat)
     else:
         remove_card(tx, f.seat, x)
-        tx.s.discovery_discard = (*tx.s.discovery_discard, x)
+        tx.s.discovery_trash = (*tx.s.discovery_trash, x)  # out of the game (ref §2.4)
         tx.log("trash", f"{flow.tag(tx.s, f.seat)} trashes {card(x).name}.", seat=f.seat)
 
 

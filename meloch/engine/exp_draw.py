@@ -137,7 +137,7 @@ def _keep(tx: Tx, f: Frame, a: Action | None) -> None:
                 p = tx.seat(f.seat)
                 p.combat_cards = (*p.combat_cards, int(x[1:]))
             else:
-                gain_card(tx, f.seat, x, "kept")
+                gain_card(tx, f.seat, x, "kept", hidden=True)
         elif is_combat:
             s.combat_discard = (*s.combat_discard, int(x[1:]))
         else:

@@ -144,9 +144,18 @@ def _highlander_gain(tx: Tx, seat: int, cid: str) -> None:
               lambda s, f: [flow.act(s, f.seat, "gained-to", x) for x in ("hand", "row")])
 def _highlander(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
+    p = tx.ex(f.seat)
+    if f.tag in p.hand:  # drawn from a deck: held in the hand, unseen, until placed (exp_cards.HOLD_HIDDEN)
+        if a.args[0] == "row":
+            hand = list(p.hand)
+            hand.remove(f.tag)
+            p.hand = tuple(hand)
+            p.active = (*p.active, (f.tag, ""))
+            tx.log("highlander", f"{flow.tag(tx.s, f.seat)} puts {card(f.tag).name} on the active row (Highlander).",
+                   seat=f.seat)
+        return
     if a.args[0] == "row":
         return
-    p = tx.ex(f.seat)
     for i, (c, w) in enumerate(p.active):
         if c == f.tag and not w:
             p.active = p.active[:i] + p.active[i + 1:]
@@ -206,5 +215,6 @@ def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
 expeditions.FREE_OPTIONS.extend([_voyager_options, _odin_options, _scarecrow_options])
 expeditions.FREE_RESOLVE.update({"voyager": _voyager, "odins-wrath": _odin, "scarecrow": _scarecrow})
 exp_cards.GAIN_HOOKS.append(_highlander_gain)
+exp_cards.HOLD_HIDDEN.append(lambda s, seat: ability(s, seat) == "highlander")
 exp_corruption.VANQUISH_DISCOUNTS.append(_lumberjack)
 expeditions.GATHER_HOOKS.append(_mole_hook)

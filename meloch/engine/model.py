@@ -205,6 +205,11 @@ class State(msgspec.Struct, kw_only=True):
     discovery_discard: tuple[str, ...] = ()
     combat_deck: tuple[int, ...] = ()
     combat_discard: tuple[int, ...] = ()
+    discovery_trash: tuple[str, ...] = ()
+    """Discovery cards trashed by the Expeditions player: "Trash = return to box" (ref §2.4), out of
+    the game, face up."""
+    combat_trash: tuple[int, ...] = ()
+    """Combat cards trashed by the Expeditions player: out of the game, face up."""
     encounter_deck: tuple[str, ...] = ()
     encounter_used: tuple[str, ...] = ()
     factory_cards: tuple[str, ...] = ()

@@ -79,9 +79,12 @@ def sections(state: State, seat: int) -> list[int]:
     section, never the Factory card); 4 is the Factory card, 5.. Vesna's unused Technophile cards."""
     p = sp(state, seat)
     out = list(range(len(mat(p).sections)))
-    if ability_of(p) != "relentless" and p.section in out:
-        out.remove(p.section)
-    return out + _card_sections(p)
+    if ability_of(p) != "relentless":
+        # Not last turn's section, even when a Refresh moved the token away before it was placed
+        # this turn (Scythe: "a different section of your Player Mat than last turn").
+        left = {int(x.split(":")[1]) for x in state.turn_flags if x.startswith("left_section:")}
+        out = [i for i in out if i != p.section and i not in left]
+    return out + [i for i in _card_sections(p) if f"left_section:{i}" not in state.turn_flags]
 
 
 
@@ -164,6 +167,8 @@ def _refresh_options(state: State, f: Frame) -> list[Action]:
 @flow.handler("s_refresh", "Refresh: move your action token to a different section.", _refresh_options)
 def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
+    if any(g.kind == "s_section" and g.seat == f.seat for g in tx.s.frames):  # token not yet placed
+        tx.set_flag(f"left_section:{sp(tx.s, f.seat).section}")
     p = set_section(tx, f.seat, a.args[0])
     tx.log("refresh", f"{flow.tag(tx.s, f.seat)} refreshes the action token to {section_name(p, p.section)}.",
            seat=f.seat)

@@ -369,7 +369,7 @@ def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     if f.count > 1:
         tx.push(Frame(kind="s_encounter", seat=f.seat, tag=f.tag, count=f.count - 1, items=(*f.items, a.args[0])))
     tx.log("encounter", f"{flow.tag(tx.s, f.seat)} chooses: {opt.text}", seat=f.seat)
-    gains = tuple(msgspec.structs.replace(e, arg=e.arg + AT_CHARACTER) if e.op == "resource" else e
+    gains = tuple(msgspec.structs.replace(e, arg=e.arg + AT_CHARACTER) if e.op in ("resource", "worker") else e
                   for e in opt.gain)
     effects.queue(tx, f.seat, gains, "encounter")
     effects.pay(tx, f.seat, opt.cost, "encounter")  # payment choices (on top) come first

@@ -170,8 +170,18 @@ def _return_worker(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("worker", "scythe")
 def _worker(tx: Tx, seat: int, e: Effect) -> None:
-    if sp(tx.s, seat).workers_on_mat > 0:
-        tx.push(Frame(kind="s_place_worker", seat=seat))
+    p = sp(tx.s, seat)
+    if p.workers_on_mat <= 0:
+        return
+    if e.arg.endswith(AT_CHARACTER) and p.character in controlled(tx.s, seat):
+        # An encounter's worker appears on the character's territory (ref §3.8), unless that
+        # territory is shared with the Expeditions mech, which workers may not enter.
+        w = tx.sc(seat)
+        w.workers = (*w.workers, p.character)
+        w.workers_on_mat -= 1
+        tx.log("gain", f"{flow.tag(tx.s, seat)} places a worker on {p.character} (encounter).", seat=seat)
+        return
+    tx.push(Frame(kind="s_place_worker", seat=seat))
 
 
 def _place_worker_options(state: State, f: Frame) -> list[Action]:

@@ -10,7 +10,7 @@ from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe_pay import add_resource, worker_territories
-from meloch.engine.scythe_seat import PRODUCE_OUTPUT, RESOURCES, factory_card_by_id, mat, section_card, sp
+from meloch.engine.scythe_seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 
@@ -55,7 +55,8 @@ def _top_options(state: State, f: Frame) -> list[Action]:
             if worker_territories(state, seat):
                 a("resources")
             a("popularity")
-        elif top == "produce" and effects.can_pay(state, seat, produce_cost(p)) and worker_territories(state, seat):
+        elif top == "produce" and effects.can_pay(state, seat, produce_cost(p)) and (
+                worker_territories(state, seat) or _mill(state, seat)):
             a("produce")
     a("skip")
     return out
@@ -92,7 +93,7 @@ def _top_prompt(state: State, f: Frame) -> str:
         if top == "trade" and not worker_territories(state, f.seat):
             why.append("Trade for resources needs a territory you control with a worker on it")
         if top == "produce":
-            if not worker_territories(state, f.seat):
+            if not worker_territories(state, f.seat) and not _mill(state, f.seat):
                 why.append("Produce needs a territory you control with a worker on it")
             elif not effects.can_pay(state, f.seat, produce_cost(p)):
                 why.append("Produce costs " + ", ".join(effects.describe(c) for c in produce_cost(p)))
@@ -140,12 +141,20 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
         if "armory" in structures:
             effects.add_stat(tx, seat, "power", 1, "Armory")
     elif choice == "produce":
+        # The Mill is one more producing territory, and produces as a worker on its own territory
+        # when that territory is chosen (ref §3.2; Stonemaier FAQ: "it's a third territory for
+        # production ... if you choose the Mill's territory ..., the Mill itself produces as if it is
+        # a worker").
+        mill = _mill(tx.s, seat)
+        n = top_value(p, "produce_territories") + (1 if mill else 0)
+        tx.push(Frame(kind="s_produce", seat=seat, count=n, loc=mill))
         effects.pay(tx, seat, produce_cost(p), "Produce")
-        n = top_value(p, "produce_territories")
-        tx.push(Frame(kind="s_produce", seat=seat, count=n))
-        mill = next((loc for k, loc in p.structures if k == "mill"), "")
-        if mill and mill in controlled(tx.s, seat):
-            _produce_at(tx, seat, mill, 1, "Mill")
+
+
+def _mill(state: State, seat: int) -> str:
+    """The seat's Mill territory if it controls it, else ""."""
+    mill = next((loc for k, loc in sp(state, seat).structures if k == "mill"), "")
+    return mill if mill and mill in controlled(state, seat) else ""
 
 
 def _trade_options(state: State, f: Frame) -> list[Action]:
@@ -165,7 +174,8 @@ def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
 def _produce_options(state: State, f: Frame) -> list[Action]:
     p = sp(state, f.seat)
     b = board(state.setup.map_side)
-    out = [flow.act(state, f.seat, "produce", loc) for loc in worker_territories(state, f.seat)
+    locs = sorted({*worker_territories(state, f.seat), *([f.loc] if f.loc else [])}, key=_loc_key)
+    out = [flow.act(state, f.seat, "produce", loc) for loc in locs
            if loc not in f.items and b.terrain(loc) in PRODUCE_OUTPUT
            and not (b.terrain(loc) == "village" and p.workers_on_mat == 0)]
     return [*out, flow.act(state, f.seat, "produce", "done")] if out else []
@@ -178,10 +188,10 @@ def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     loc = a.args[0]
     if loc == "done":
         return
-    n = sum(1 for w in sp(tx.s, f.seat).workers if w == loc)
-    _produce_at(tx, f.seat, loc, n, "Produce")
+    n = sum(1 for w in sp(tx.s, f.seat).workers if w == loc) + (1 if loc == f.loc else 0)
+    _produce_at(tx, f.seat, loc, n, "Produce, with the Mill" if loc == f.loc else "Produce")
     if f.count > 1:
-        tx.push(Frame(kind="s_produce", seat=f.seat, count=f.count - 1, items=(*f.items, loc)))
+        tx.push(Frame(kind="s_produce", seat=f.seat, count=f.count - 1, items=(*f.items, loc), loc=f.loc))
 
 
 def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:

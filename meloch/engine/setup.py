@@ -62,7 +62,8 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     state = State(setup=setup, seed=seed, rng=rng.seed_state(seed), seats=placeholder)
     tx = Tx(state, c)
     s = tx.s
-    tx.log("setup", f"New game: {setup.map_side} map, track side {setup.track_side}, {setup.variant}, seed {seed}.")
+    # The seed is not logged: it would let a seat recompute every shuffle (hidden, architecture.md).
+    tx.log("setup", f"New game: {setup.map_side} map, track side {setup.track_side}, {setup.variant}.")
     # 3. map tokens: 6 face down on the marked locations, 3 aside
     tokens = tx.shuffled([t.id for t in c.map_tokens])
     marked = [lid for lid in b.numbered if b.loc[lid].map_token]

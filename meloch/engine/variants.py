@@ -3,7 +3,8 @@ through small hooks (so no rule module tests ``variant == ...`` on its own).
 
 - Scythe vs Scythe (rulebook, Variants): a combat unit entering enemy combat units ends its move and
   combat follows (no choice); entering a territory with only enemy workers sends them to their home
-  base, the mover losing 1 popularity (if able) per worker, and ends the move.
+  base, the mover losing 1 popularity (if able) per worker (none with Polania's Camaraderie), and ends
+  the move.
 - Expeditions vs Expeditions: a mech may end its move on the other mech's location only when it
   initiates combat that turn by Vanquish; there the Vanquish must attack.
 - Stalemate (rulebook, End of Game edge case): when both players are one star from winning, only
@@ -45,8 +46,25 @@ def on_enter(tx: Tx, seat: int, combat_unit: bool, loc: str) -> None:
     op.workers = tuple(op.home if w == loc else w for w in op.workers)
     tx.log("retreat", f"{flow.tag(s, 1 - seat)}'s {n} worker(s) on {loc} retreat to their home base.",
            seat=1 - seat)
-    from meloch.engine import effects
+    lose_popularity_for_workers(tx, seat, n)
 
+
+def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
+    """A Scythe seat that forced ``n`` opposing workers to retreat loses 1 popularity (if able) per
+    worker, by moving in (rulebook, Variants) or by winning a combat as the attacker ("As in normal
+    Scythe", Scythe reference sheet, Combat: "loses 1 popularity per retreated worker if attacker");
+    none with Polania's Camaraderie (ref §3.10). Only Scythe vs Scythe puts opposing workers there
+    ("You cannot force Expeditions workers to retreat", rulebook, Faction-Specific Notes)."""
+    from meloch.engine import effects
+    from meloch.engine.scythe_abilities import mech_abilities
+
+    mover = tx.s.seats[seat]
+    if not n or not isinstance(mover, ScytheSeat):
+        return
+    if "camaraderie" in mech_abilities(mover):
+        tx.log("ability", f"Camaraderie: {flow.tag(tx.s, seat)} loses no popularity for the displaced workers.",
+               seat=seat)
+        return
     effects.add_stat(tx, seat, "popularity", -n, "displaced workers")
 
 

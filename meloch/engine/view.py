@@ -74,7 +74,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     decision = None
     if top is not None and s.winner < 0:
         decision = {"seat": top.seat, "kind": top.kind, "prompt": flow.HANDLERS[top.kind].prompt(s, top)}
-        if seat is not None and top.seat != seat:
+        if top.seat != seat:  # a prompt may name what only its seat sees; a spectator sees public data
             decision["prompt"] = f"waiting for {flow.tag(s, top.seat)}"
     combat = None
     if s.combat is not None:
@@ -117,6 +117,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                   "meloch": len(s.meloch_deck)},
         "discovery_discard": list(s.discovery_discard),
         "combat_discard": [combat_name(c) for c in s.combat_discard],
+        "discovery_trash": list(s.discovery_trash),
+        "combat_trash": [combat_name(c) for c in s.combat_trash],
         "encounter_used": list(s.encounter_used),
         "meloch_row": [list(x) for x in s.meloch_row],
         "track": [list(col) for col in s.track],

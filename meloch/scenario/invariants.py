@@ -6,7 +6,7 @@ conformance fuzzer at every step, so it is written to be cheap: plain loops over
 
 What is checked:
 
-- combat cards: the 60 instances are each in exactly one place: the deck, the discard pile, a
+- combat cards: the 60 instances are each in exactly one place: the deck, the discard pile, the trash, a
   seat's hand, the combat in progress (tucked cards once revealed, Ambush extras, Element of
   Surprise draws) or a pending "keep one of two" choice;
 - discovery cards: the 30 deck cards (items, meteorites, quests) are each in exactly one place;
@@ -75,7 +75,7 @@ def _is_combat_token(x: str) -> bool:
 def combat_card_places(state: State) -> list[int]:
     """Every combat card instance where it is now (a card in two places appears twice)."""
     s = state
-    out = [*s.combat_deck, *s.combat_discard]
+    out = [*s.combat_deck, *s.combat_discard, *s.combat_trash]
     for p in s.seats:
         out.extend(p.combat_cards)
     c = s.combat
@@ -95,7 +95,7 @@ def combat_card_places(state: State) -> list[int]:
 
 def discovery_card_places(state: State) -> list[str]:
     s = state
-    out = [*s.discovery_deck, *s.discovery_discard]
+    out = [*s.discovery_deck, *s.discovery_discard, *s.discovery_trash]
     out.extend(c for _, c in s.lakes if c)
     for p in s.seats:
         if isinstance(p, ExpSeat):
