@@ -61,3 +61,19 @@ def test_describe_reads_like_card_text() -> None:
     e = Effect(op="one_of", one_of=((Effect(op="custom", arg="nikte_refresh"),), (Effect(op="solve", arg="nikte"),)))
     assert effects.describe(e) == "refresh all other workers (Nikte's stays) / solve"
     assert effects.describe(Effect(op="power", n=2)) == "power 2"
+
+
+def test_can_gain_hides_options_that_can_do_nothing() -> None:
+    from meloch.engine import Setup, new_game
+    from meloch.scenario import apply_patch
+
+    s = new_game(Setup(), 1)
+    deploy = (Effect(op="deploy"),)
+    assert effects.can_gain(s, 0, deploy)
+    full = apply_patch(s, {"seats.0.mechs": ["1", "1", "2", "2"], "seats.0.mech_slots": [0, 1, 2, 3]})
+    assert not effects.can_gain(full, 0, deploy)
+    nohoch = (Effect(op="custom", arg="nohoch_corruption"),)
+    broke = apply_patch(s, {"seats.1.coins": 0, "seats.1.loc": "2"})
+    assert not effects.can_gain(broke, 1, nohoch)
+    rich = apply_patch(s, {"seats.1.coins": 2, "seats.1.loc": "2"})
+    assert effects.can_gain(rich, 1, nohoch) == bool(dict(rich.corruption).get("2"))

@@ -106,8 +106,21 @@ def _one_of(tx: Tx, f: Frame, a: Action | None) -> None:
     queue(tx, f.seat, f.effects[0].one_of[int(a.args[0]) - 1], "choice")
 
 
+CanGain = Callable[[State, int, Effect], bool]
+CAN_GAIN: dict[tuple[str | None, str], CanGain] = {}
+"""Optional checks "can this effect do anything now?", keyed like ``OPS`` (custom handlers as
+``(None, "custom:<name>")``). Effects without a check count as possible."""
+
+
 def can_gain(state: State, seat: int, effects: Sequence[Effect]) -> bool:
-    """Whether gaining is possible at all (used to hide options that can do nothing)."""
+    """Whether every effect of an option can do something now (hides "/" options that cannot:
+    Nohoch's paid corruption without $1, a Factory card's Deploy with no mech left...)."""
+    role = flow.role(state, seat)
+    for e in effects:
+        key = f"custom:{e.arg}" if e.op == "custom" else e.op
+        check = CAN_GAIN.get((role, key)) or CAN_GAIN.get((None, key))
+        if check is not None and not check(state, seat, e):
+            return False
     return True
 
 

@@ -156,3 +156,5 @@ def _nohoch_corruption(tx: Tx, seat: int, e: Effect) -> None:
 
 
 effects.CUSTOM.update(nohoch=_nohoch, nohoch_corruption=_nohoch_corruption)
+effects.CAN_GAIN[(None, "custom:nohoch_corruption")] = (
+    lambda s, seat, e: ep(s, seat).coins >= 1 and bool(stack_at(s, ep(s, seat).loc)))

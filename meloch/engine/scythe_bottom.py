@@ -203,3 +203,15 @@ for _b in ("deploy", "build", "enlist", "upgrade"):
         return fn
     effects.OPS[("scythe", _b)] = _mk(_b)
 
+
+
+def _can(options: flow.Options, kind: str) -> effects.CanGain:
+    return lambda state, seat, e: bool(options(state, Frame(kind=kind, seat=seat)))
+
+
+effects.CAN_GAIN.update({
+    ("scythe", "deploy"): _can(_deploy_options, "s_deploy"),
+    ("scythe", "build"): _can(_build_options, "s_build"),
+    ("scythe", "enlist"): _can(_enlist_options, "s_enlist"),
+    ("scythe", "upgrade"): _can(_upgrade_options, "s_upgrade"),
+})
