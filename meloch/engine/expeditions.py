@@ -122,14 +122,15 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     if do_free_action(tx, f, a):
         return
     x = a.args[0]
+    who = flow.tag(tx.s, f.seat)
     if x == "nothing":
+        tx.log("action", f"{who} can take none of the remaining exposed actions.", seat=f.seat)
         return
+    tx.log("action", f"{who} takes {x.capitalize()}.", seat=f.seat)
     rest = tuple(i for i in f.items if i != x)
     if rest:
         tx.push(Frame(kind="e_actions", seat=f.seat, items=rest))
     tx.push(Frame(kind=f"e_{x}", seat=f.seat))
-
-
 
 
 # ---------------------------------------------------------------- Move
@@ -246,6 +247,7 @@ def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     w = a.args[0]
     if w == "none":
+        tx.log("play", f"{flow.tag(tx.s, f.seat)} places no worker on {card(f.tag).name}.", seat=f.seat)
         return
     p = tx.ex(f.seat)
     workers = list(p.workers)

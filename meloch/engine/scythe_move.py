@@ -134,6 +134,7 @@ ONCE_PER_TURN_MOVES = ("toka",)
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "done":
+        tx.log("move", f"{flow.tag(tx.s, f.seat)} finishes moving.", seat=f.seat)
         return
     tok, frm, to = a.args
     kind = "char" if tok == "char" else "mech" if tok.startswith("mech") else "worker"
