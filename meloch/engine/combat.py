@@ -194,10 +194,7 @@ def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
     cid = int(a.args[0][1:])
     c = tx.s.combat
     assert c is not None
-    p = tx.seat(f.seat)
-    held = list(p.combat_cards)
-    held.remove(cid)
-    p.combat_cards = tuple(held)
+    effects.take_combat_card(tx, f.seat, cid, to_discard=False)  # discarded at resolution
     _set(tx, extra=_pair(c.extra, f.seat, (*c.extra[f.seat], cid)))
     tx.log("reveal", f"Ambush: {flow.tag(tx.s, f.seat)} adds {combat_name(cid)}.", seat=f.seat)
     eff = combat_type(cid).combat_effect

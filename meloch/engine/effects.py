@@ -207,6 +207,17 @@ def draw_combat(tx: Tx, seat: int, n: int = 1, why: str = "") -> list[int]:
     return got
 
 
+def take_combat_card(tx: Tx, seat: int, cid: int, to_discard: bool = True) -> None:
+    """Take combat card ``cid`` out of ``seat``'s hand; it goes to the discard pile (or, when
+    ``to_discard`` is false, wherever the caller puts it: the trash, a combat)."""
+    p = tx.seat(seat)
+    cards = list(p.combat_cards)
+    cards.remove(cid)
+    p.combat_cards = tuple(cards)
+    if to_discard:
+        tx.s.combat_discard = (*tx.s.combat_discard, cid)
+
+
 @op("combat_cards")
 def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
     draw_combat(tx, seat, e.n)
@@ -226,11 +237,7 @@ def _pay_combat(tx: Tx, f: Frame, a: Action | None) -> None:
 
     assert a is not None
     cid = int(a.args[0][1:])
-    p = tx.seat(f.seat)
-    cards = list(p.combat_cards)
-    cards.remove(cid)
-    p.combat_cards = tuple(cards)
-    tx.s.combat_discard = (*tx.s.combat_discard, cid)
+    take_combat_card(tx, f.seat, cid)
     tx.log("pay", f"{flow.tag(tx.s, f.seat)} discards {combat_name(cid)} ({f.tag}).", seat=f.seat)
     if f.count > 1:
         tx.push(Frame(kind="pay_combat", seat=f.seat, count=f.count - 1, tag=f.tag))

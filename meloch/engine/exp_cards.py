@@ -310,10 +310,7 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     x = a.args[0]
     if x.startswith("c") and x[1:].isdigit():
-        p = tx.ex(f.seat)
-        cards = list(p.combat_cards)
-        cards.remove(int(x[1:]))
-        p.combat_cards = tuple(cards)
+        effects.take_combat_card(tx, f.seat, int(x[1:]), to_discard=False)
         tx.s.combat_trash = (*tx.s.combat_trash, int(x[1:]))  # out of the game (ref §2.4)
         tx.log("trash", f"{flow.tag(tx.s, f.seat)} trashes a combat card ({combat_name(int(x[1:]))}).", seat=f.seat)
     else:

@@ -36,11 +36,7 @@ def free_actions(state: State, seat: int) -> list[Action]:
 
 
 def discard_combat(tx: Tx, seat: int, cid: int) -> None:
-    p = tx.seat(seat)
-    cards = list(p.combat_cards)
-    cards.remove(cid)
-    p.combat_cards = tuple(cards)
-    tx.s.combat_discard = (*tx.s.combat_discard, cid)
+    effects.take_combat_card(tx, seat, cid)
     t = combat_type(cid)
     tx.log("discard", f"{flow.tag(tx.s, seat)} discards {t.name} for its benefit.", seat=seat)
     effects.queue(tx, seat, t.discard, t.name)

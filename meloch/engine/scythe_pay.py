@@ -88,11 +88,7 @@ def _pay(tx: Tx, f: Frame, a: Action | None) -> None:
     who = flow.tag(tx.s, f.seat)
     if a.args[0] == "coerce":
         cid = int(a.args[1][1:])
-        p = tx.sc(f.seat)
-        cards = list(p.combat_cards)
-        cards.remove(cid)
-        p.combat_cards = tuple(cards)
-        tx.s.combat_discard = (*tx.s.combat_discard, cid)
+        effects.take_combat_card(tx, f.seat, cid)
         tx.set_flag("coercion")
         tx.log("pay", f"{who} spends {combat_type(cid).name} as 1 {f.tag} (Coercion, {f.loc}).", seat=f.seat)
     else:
