@@ -30,6 +30,7 @@ from meloch.engine import (
     replay,
     state_hash,
     view,
+    view_json,
 )
 
 SEED = 3
@@ -270,7 +271,7 @@ def test_pass_the_device_before_any_private_information() -> None:
     passes = 0
     for i, (seat, chunk) in enumerate(chunks):
         other = 1 - seat
-        tags = view(session.states[0], None)["tags"]
+        tags = view(session.states[0], None).tags
         # whatever is on screen while ``seat`` decides never shows the other seat's private panel
         assert f"{tags[other]} private" not in chunk
         if "Pass the device to" in chunk:
@@ -300,7 +301,7 @@ def test_hot_seat_never_prints_the_other_seats_combat_cards() -> None:
         d = decision(session.state)
         assert d is not None
         other = 1 - d.seat
-        for name in view(session.state, other)["seats"][other].get("hand_combat", []):
+        for name in view_json(session.state, other)["seats"][other].get("hand_combat", []):
             ident = name.rsplit(" ", 1)[-1]  # "#12"
             if re.search(re.escape(ident) + r"\b", chunk):
                 leaks.append(f"{name} of seat {other} shown to seat {d.seat}")
@@ -465,7 +466,7 @@ def test_done_and_undone_notices_stay_with_their_seat() -> None:
         return "1"
 
     run_game(session=session, input_fn=input_fn, console=console)
-    tags = view(session.states[0], None)["tags"]
+    tags = view(session.states[0], None).tags
     for seat, chunk in chunks:
         screen = chunk.split("Pass the device to")[-1]
         assert f"Done ({tags[1 - seat]} " not in screen
@@ -506,7 +507,7 @@ def test_game_over_screen_names_the_winner() -> None:
              input_fn=_script([last]))
     text = _out(console)
     assert game.outcome is not None and game.outcome.winner is not None
-    tags = view(new_game(setup, game.seed), None)["tags"]
+    tags = view(new_game(setup, game.seed), None).tags
     assert "Game over" in text and "Result" in text
     assert re.search(rf"{tags[game.outcome.winner]} \(\w+\) wins: ", text)
     after = text.split("Game over")[1]

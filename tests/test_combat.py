@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from meloch.engine import apply, legal_actions, view
+from meloch.engine import apply, legal_actions, view_json
 from meloch.scenario.model import Scenario
 from meloch.scenario.runner import build_position
 
@@ -53,11 +53,11 @@ def test_attacker_commitment_does_not_reach_defender(defender_probe: int) -> Non
             s = apply(s, f"S tuck {t}")
         s = apply(s, "S tuck done")
         assert s.frames[-1].kind == "c_dial" and s.frames[-1].seat == 1
-        v = view(s, 1)
+        v = view_json(s, 1)
         v.pop("step")
         if defender_probe:
             s = apply(s, "E dial 2")
-            v = {"view": view(s, 1)["combat"], "events": view(s, 1)["events"][:1]}
+            v = {"view": view_json(s, 1)["combat"], "events": view_json(s, 1)["events"][:1]}
         seen.append((v, [str(a) for a in legal_actions(s)]))
     assert seen[0] == seen[1] == seen[2]
     assert "dial_0" not in seen[0][0].get("combat", seen[0][0].get("view", {}))

@@ -258,8 +258,8 @@ def test_peek_is_private_and_keeps_order() -> None:
     deck = s.combat_deck
     s = play(s, "E peek combat")
     assert s.combat_deck == deck
-    assert view(s, 1)["known"] and not view(s, 0)["known"]
-    assert any("peeks at the top 2 cards of the combat deck" in t for t in view(s, 0)["events"])
+    assert view(s, 1).known and not view(s, 0).known
+    assert any("peeks at the top 2 cards of the combat deck" in t for t in view(s, 0).events)
 
 
 def test_opp_decrease_never_below_zero() -> None:

@@ -53,7 +53,7 @@ row1 = _eq(lambda s: len(ex(s).active), 1)
 
 
 def peeked(b: State, a: State) -> None:
-    assert any(w == 1 and t.startswith("peek") for w, t in a.known)
+    assert any(k.seat == 1 and k.kind == "peek" for k in a.known)
 
 
 def swept(b: State, a: State) -> None:

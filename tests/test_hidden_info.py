@@ -3,8 +3,10 @@
 For (state, seat) pairs from random games over varied setups: ``determinize(state, seat, rng)``
 re-samples everything hidden from ``seat``; the view, the legal actions (when ``seat`` decides) and
 ``events_for(state.events, seat)`` must be byte-identical (``json.dumps(sort_keys=True)``) between the
-original and the re-sampled state. Each view is also scanned for identifiers of the other seat's
-private components (its combat cards by name and id, its discovery hand by id).
+original and the re-sampled state; the events include their typed data, so a private event's data
+(a card drawn, a peek) must not reach another seat. Each view and event list is also scanned for
+identifiers of the other seat's private components (its combat cards by name and id). An
+Expeditions hand is face up: it is in every view and a determinization keeps it.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import random
 import re
 from typing import Any
 
+import msgspec
 import pytest
 
 from meloch.engine import (
+    Known,
     Setup,
     State,
     apply,
@@ -25,31 +29,26 @@ from meloch.engine import (
     legal_actions,
     new_game,
     state_hash,
-    view,
+    view_json,
 )
-from meloch.engine.cards import combat_name, discovery_deck_ids
+from meloch.engine.cards import combat_name
 from meloch.engine.determinize import determinize
 from meloch.engine.model import ExpSeat
 from meloch.scenario.games import random_game, varied_setup
 from meloch.scenario.invariants import check
-from meloch.scenario.patch import apply_patch
 
 SAMPLE_EVERY = 4
 
 
 def _dump(x: Any) -> str:
-    return json.dumps(x, sort_keys=True)
+    return json.dumps(msgspec.to_builtins(x), sort_keys=True)
 
 
 def secrets_of(state: State, seat: int) -> list[str]:
-    """Text fragments that only ``seat`` may see: its combat cards (name and instance id) and,
-    for an Expeditions seat, the ids of the deck cards in its hand."""
+    """Text fragments that only ``seat`` may see: its combat cards (name and instance id; in typed
+    event data a combat card is ``"id": n``)."""
     p = state.seats[seat]
-    out = [combat_name(c) for c in p.combat_cards]
-    if isinstance(p, ExpSeat):
-        deck = set(discovery_deck_ids())
-        out += [f'"{c}"' for c in p.hand if c in deck]
-    return out
+    return [combat_name(c) for c in p.combat_cards]
 
 
 def _leaks(dumped: str, secrets: list[str]) -> list[str]:
@@ -68,7 +67,7 @@ def check_pair(state: State, seat: int, rng: random.Random) -> State:
     where = f"step {state.step} (seed {state.seed}), seat {seat}"
     bad = check(d)
     assert not bad, f"{where}: the determinization breaks invariants: {bad}"
-    v1, v2 = view(state, seat), view(d, seat)
+    v1, v2 = view_json(state, seat), view_json(d, seat)
     if _dump(v1) != _dump(v2):
         keys = [k for k in v1 if _dump(v1[k]) != _dump(v2.get(k))]
         raise AssertionError(f"{where}: views differ in {keys}")
@@ -78,9 +77,18 @@ def check_pair(state: State, seat: int, rng: random.Random) -> State:
         l2 = _dump([str(a) for a in legal_actions(d)])
         assert l1 == l2, f"{where}: legal actions differ ({dec.kind})"
     assert _dump(events_for(state.events, seat)) == _dump(events_for(d.events, seat)), f"{where}: events differ"
-    public_part = {k: v for k, v in v1.items() if k != "known"}  # its own peeks may name them legitimately
+    public_part = {k: v for k, v in v1.items() if k not in ("known", "known_facts")}  # its own peeks may name them
     leaks = _leaks(_dump(public_part), secrets_of(state, 1 - seat))
     assert not leaks, f"{where}: the view shows the other seat's private {leaks}"
+    opp = state.seats[1 - seat]
+    if isinstance(opp, ExpSeat):  # face up: shown and never re-sampled
+        assert v1["seats"][1 - seat]["hand_cards"] == list(opp.hand), f"{where}: the Expeditions hand is not shown"
+        assert d.seats[1 - seat].hand == opp.hand, f"{where}: the Expeditions hand was re-sampled"
+    for e in events_for(state.events, seat):  # typed data of another seat's private events: public side only
+        if e.private:
+            assert not _leaks(_dump(e), secrets_of(state, 1 - seat)), f"{where}: event data leaks {e}"
+            if e.data is not None and hasattr(e.data, "cards"):
+                assert not e.data.cards, f"{where}: a private draw names its cards to seat {seat}: {e}"
     return d
 
 
@@ -102,7 +110,7 @@ def test_hidden_information(request: pytest.FixtureRequest) -> None:
                     if acts:
                         bad = check(apply(d, rng.choice(acts)))
                         assert not bad, f"game {g} step {s.step}: playing on a determinization: {bad}"
-            spectator = _dump(view(s, None))
+            spectator = _dump(view_json(s, None)) + _dump(events_for(s.events, None))
             for seat in (0, 1):
                 assert not _leaks(spectator, secrets_of(s, seat)), f"game {g} step {s.step}: spectator sees seat {seat}"
         g += 1
@@ -113,8 +121,8 @@ def test_hidden_information(request: pytest.FixtureRequest) -> None:
 def test_determinize_keeps_what_the_seat_knows() -> None:
     s = new_game(Setup(), 3)
     top2 = s.combat_deck[-2:]
-    known = [[1, "peek top of the combat deck: " + ", ".join(combat_name(c) for c in reversed(top2))]]
-    s = apply_patch(s, {"known": known})
+    s = msgspec.structs.replace(s, known=(Known(seat=1, kind="peek", deck="combat",
+                                                 cards=tuple(f"c{c}" for c in reversed(top2))),))
     rng = random.Random(1)
     for _ in range(20):
         d = determinize(s, 1, rng)

@@ -20,7 +20,7 @@ from meloch.engine import (
     parse,
     state_hash,
     to_json,
-    view,
+    view_json,
 )
 from meloch.engine.model import State
 
@@ -137,6 +137,6 @@ def test_setup_errors_are_clear(setup: Setup, words: str) -> None:
 def test_views_hide_the_seed_and_rng() -> None:
     s = random_states(4, 50)[-1]
     for seat in (0, 1, None):
-        text = str(view(s, seat))
+        text = str(view_json(s, seat))
         assert str(s.rng) not in text
-        assert "rng" not in view(s, seat) and "seed" not in view(s, seat)
+        assert "rng" not in view_json(s, seat) and "seed" not in view_json(s, seat)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from meloch.engine import SeatSetup, Setup, apply, legal_actions, new_game, outcome, view
+from meloch.engine import SeatSetup, Setup, apply, legal_actions, new_game, outcome, view, view_json
 
 VARIANTS = {
     "standard": Setup(),
@@ -37,12 +37,12 @@ def _play(setup: Setup, seed: int) -> tuple[int, int]:
             combats += 1
             c = s.combat
             # commit-then-reveal: the other seat's view never shows an unrevealed dial
-            assert f"dial_{c.attacker}" not in view(s, c.defender)["combat"] or c.revealed
+            assert f"dial_{c.attacker}" not in view_json(s, c.defender)["combat"] or c.revealed
     o = outcome(s)
     assert o is not None
     if o.winner is not None:
         need = setup.seats[o.winner].stars_to_win
-        assert view(s, None)["stars"][o.winner] >= need
+        assert view(s, None).stars[o.winner] >= need
     return (o.winner if o.winner is not None else -1), combats
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
-from meloch.engine import Action
+from meloch.engine import Action, View
 
 
 class Agent(Protocol):
     name: str
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def choose(self, view: View, legal: list[Action]) -> Action: ...
 
 
 class RandomAgent:
@@ -22,5 +22,5 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]

@@ -41,7 +41,7 @@ from meloch.engine import (
     State,
     apply,
     decision,
-    events_for,
+    event_texts,
     legal_actions,
     new_game,
     outcome,
@@ -111,7 +111,7 @@ class Session:
                 break
         out: list[str] = []
         for s in self.states[start:]:
-            out.extend(events_for(s.events, seat))
+            out.extend(event_texts(s.events, seat))
         if len(out) > MAX_EVENT_LINES:
             out = [f"... ({len(out) - MAX_EVENT_LINES} earlier events)", *out[-MAX_EVENT_LINES:]]
         return out
@@ -219,7 +219,7 @@ def _read(input_fn: InputFn, console: Console, prompt: str, echo: bool = False) 
 
 
 def _tag(session: Session, seat: int) -> str:
-    return str(view(session.state, None)["tags"][seat])
+    return view(session.state, None).tags[seat]
 
 
 def _who(session: Session, seat: int) -> str:
@@ -438,12 +438,12 @@ def _game_over(session: Session, console: Console) -> None:
     console.print(render.render_track(v))
     console.print(render.render_seats(v))
     console.print(render.render_board(v))
-    lines = events_for(s.events, None) if seat is None else session.events_since_last_decision(seat)
+    lines = event_texts(s.events, None) if seat is None else session.events_since_last_decision(seat)
     console.print(render.render_events(lines, "Last events"))
     o = outcome(s)
     if o is None:
         return
-    stars = ", ".join(f"{_tag(session, i)} {v['stars'][i]}" for i in range(len(v["stars"])))
+    stars = ", ".join(f"{_tag(session, i)} {v.stars[i]}" for i in range(len(v.stars)))
     if o.winner is None:
         text = f"No winner: {o.reason} (after {s.turn} turns; stars {stars})."
     else:

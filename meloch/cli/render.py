@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -23,15 +24,40 @@ from meloch.cli.labels import (
     combat_card_name,
     combat_card_text,
     effects_text,
-    label,
     loc_name,
     order_options,
-    seat_tag,
     section_text,
+)
+from meloch.cli.labels import (
+    label as _label,
 )
 from meloch.cli.render_map import MAP_LEGEND, render_adjacency, render_map
 from meloch.content import load
-from meloch.engine import Action
+from meloch.engine import Action, ExpView, ScytheView, View
+
+_SHOWN_KEYS = {
+    "role", "faction", "mat", "home", "power", "popularity", "coins", "combat_cards", "character", "mechs",
+    "mech_slots", "workers", "workers_on_mat", "structures", "recruits", "enlist_bonuses", "top_upgrades",
+    "bottom_cubes", "resources", "section", "factory_card", "map_tokens", "encounters", "stars_unplaced",
+    "stars_discarded", "combat_wins", "mech", "companion", "loc", "guile", "hand", "active", "corruption",
+    "solved", "upgraded", "melded", "token", "hero_trashed", "hand_cards", "hand_combat", "combat_card_ids",
+}
+"""Seat fields with their own row or panel; any other field of the view is listed as it is."""
+
+
+def _j(view: View) -> dict[str, Any]:
+    """The JSON form, for the ``labels`` helpers that read it."""
+    out: dict[str, Any] = msgspec.to_builtins(view)
+    return out
+
+
+def seat_tag(view: View, seat: int) -> str:
+    return view.tags[seat]
+
+
+def label(action: Action, view: View) -> str:
+    """A readable label of ``action`` for the seat of ``view``."""
+    return _label(action, _j(view))
 
 __all__ = [
     "SEAT_STYLES",
@@ -65,71 +91,63 @@ def _kv(table: Table, key: str, value: Any) -> None:
     table.add_row(key, str(value))
 
 
-_SHOWN_KEYS = {
-    "role", "faction", "mat", "home", "power", "popularity", "coins", "combat_cards", "character", "mechs",
-    "mech_slots", "workers", "workers_on_mat", "structures", "recruits", "enlist_bonuses", "top_upgrades",
-    "bottom_cubes", "resources", "section", "factory_card", "map_tokens", "encounters", "stars_unplaced",
-    "stars_discarded", "combat_wins", "mech", "companion", "loc", "guile", "hand", "active", "corruption",
-    "solved", "upgraded", "melded", "token", "hero_trashed", "hand_cards", "hand_combat", "combat_card_ids",
-}
-"""Seat keys with their own row or panel; any other key of the view is listed as it is."""
-
-
-def _seat_table(view: dict[str, Any], i: int) -> Table:
-    p = view["seats"][i]
-    me = view.get("seat") == i
-    title = f"{seat_tag(view, i)} {p['role'].capitalize()}" + (" (you)" if me else "")
+def _seat_table(view: View, i: int) -> Table:
+    p = view.seats[i]
+    me = view.seat == i
+    role = "scythe" if isinstance(p, ScytheView) else "expeditions"
+    title = f"{seat_tag(view, i)} {role.capitalize()}" + (" (you)" if me else "")
     t = Table(title=title, title_style=SEAT_STYLES[i], show_header=False, box=None, pad_edge=False)
     t.add_column(style="dim", no_wrap=True)
     t.add_column(overflow="fold")
-    stars = view["stars"][i]
-    if p["role"] == "scythe":
+    stars = view.stars[i]
+    if isinstance(p, ScytheView):
         c = load()
-        fac = c.factions.get(p["faction"])
-        mat = c.mats.get(p["mat"])
-        _kv(t, "faction", f"{fac.name if fac else p['faction']} / {mat.name if mat else p['mat']} mat")
-        _kv(t, "stars", f"{stars} placed, {p['stars_unplaced']} unplaced, {p['stars_discarded']} discarded")
-        _kv(t, "power/pop/$", f"{p['power']} / {p['popularity']} / ${p['coins']}")
-        _kv(t, "combat cards", p["combat_cards"])
-        sec = p["section"]
+        fac = c.factions.get(p.faction)
+        mat = c.mats.get(p.mat)
+        _kv(t, "faction", f"{fac.name if fac else p.faction} / {mat.name if mat else p.mat} mat")
+        _kv(t, "stars", f"{stars} placed, {p.stars_unplaced} unplaced, {p.stars_discarded} discarded")
+        _kv(t, "power/pop/$", f"{p.power} / {p.popularity} / ${p.coins}")
+        _kv(t, "combat cards", p.combat_cards)
+        sec = p.section
         _kv(t, "action token", "-" if sec < 0 else "Factory card" if sec == 4
-            else section_text(view, i, str(sec + 1)))
-        _kv(t, "character", p["character"])
-        _kv(t, "mechs", [f"{loc} (slot {s + 1})" for loc, s in zip(p["mechs"], p["mech_slots"], strict=False)])
-        _kv(t, "workers", f"{len(p['workers'])} on board, {p['workers_on_mat']} on mat")
-        _kv(t, "resources", [f"{n} {r} on {loc}" for loc, r, n in p["resources"]])
-        _kv(t, "structures", [f"{k} on {loc}" for k, loc in p["structures"]])
-        _kv(t, "recruits", p["recruits"])
-        _kv(t, "upgrades", [x.replace("_", " ") for x in p["top_upgrades"]])
-        _kv(t, "cost cubes", p["bottom_cubes"])
-        _kv(t, "factory card", p["factory_card"])
-        _kv(t, "tokens/enc.", f"{p['map_tokens']} map tokens, {p['encounters']} encounters")
-        _kv(t, "combat wins", p["combat_wins"])
+            else section_text(_j(view), i, str(sec + 1)))
+        _kv(t, "character", p.character)
+        _kv(t, "mechs", [f"{loc} (slot {s + 1})" for loc, s in zip(p.mechs, p.mech_slots, strict=False)])
+        _kv(t, "workers", f"{len(p.workers)} on board, {p.workers_on_mat} on mat")
+        _kv(t, "resources", [f"{n} {r} on {loc}" for loc, r, n in p.resources])
+        _kv(t, "structures", [f"{k} on {loc}" for k, loc in p.structures])
+        _kv(t, "recruits", p.recruits)
+        _kv(t, "upgrades", [x.replace("_", " ") for x in p.top_upgrades])
+        _kv(t, "cost cubes", p.bottom_cubes)
+        _kv(t, "factory card", p.factory_card)
+        _kv(t, "tokens/enc.", f"{p.map_tokens} map tokens, {p.encounters} encounters")
+        _kv(t, "combat wins", p.combat_wins)
     else:
         c = load()
-        mech = c.mechs.get(p["mech"])
-        _kv(t, "mech", f"{mech.name if mech else p['mech']} at {p['loc']}")
-        _kv(t, "hero", f"{card_name(p['character'])} + {card_name(p['companion'])}")
+        mech = c.mechs.get(p.mech)
+        _kv(t, "mech", f"{mech.name if mech else p.mech} at {p.loc}")
+        _kv(t, "hero", f"{card_name(p.character)} + {card_name(p.companion)}")
         _kv(t, "stars", stars)
-        _kv(t, "power/guile/$", f"{p['power']} / {p['guile']} / ${p['coins']}")
-        _kv(t, "action token", p["token"])
-        _kv(t, "workers", p["workers"])
-        _kv(t, "hand", f"{p['hand']} card(s)")
-        _kv(t, "combat cards", p["combat_cards"])
-        _kv(t, "active row", [card_name(cid) + (f" [{w}]" if w else "") for cid, w in p["active"]])
-        _kv(t, "corruption", [f"{col} {val}" for col, val in p["corruption"]])
-        _kv(t, "map tokens", p["map_tokens"])
-        _kv(t, "solved", [card_name(x) for x in p["solved"]])
-        _kv(t, "upgraded", [card_name(x) for x in p["upgraded"]])
-        _kv(t, "melded", [card_name(x) for x in p["melded"]])
-        _kv(t, "combat wins", p["combat_wins"])
-    for key in sorted(set(p) - _SHOWN_KEYS):
-        if p[key] not in (None, "", [], (), False, 0):
-            _kv(t, key.replace("_", " "), p[key])
+        _kv(t, "power/guile/$", f"{p.power} / {p.guile} / ${p.coins}")
+        _kv(t, "action token", p.token)
+        _kv(t, "workers", p.workers)
+        _kv(t, "hand", [card_name(x) for x in p.hand_cards] or f"{p.hand} card(s)")
+        _kv(t, "combat cards", p.combat_cards)
+        _kv(t, "active row", [card_name(cid) + (f" [{w}]" if w else "") for cid, w in p.active])
+        _kv(t, "corruption", [f"{col} {val}" for col, val in p.corruption])
+        _kv(t, "map tokens", p.map_tokens)
+        _kv(t, "solved", [card_name(x) for x in p.solved])
+        _kv(t, "upgraded", [card_name(x) for x in p.upgraded])
+        _kv(t, "melded", [card_name(x) for x in p.melded])
+        _kv(t, "combat wins", p.combat_wins)
+    fields = msgspec.to_builtins(p)
+    for key in sorted(set(fields) - _SHOWN_KEYS):
+        if fields[key] not in (None, "", [], (), False, 0):
+            _kv(t, key.replace("_", " "), fields[key])
     return t
 
 
-def render_seats(view: dict[str, Any]) -> Table:
+def render_seats(view: View) -> Table:
     """Both seats' public state side by side."""
     grid = Table.grid(padding=(0, 2), expand=False)
     grid.add_column(ratio=1)
@@ -138,19 +156,19 @@ def render_seats(view: dict[str, Any]) -> Table:
     return grid
 
 
-def render_private(view: dict[str, Any]) -> RenderableType | None:
-    """The viewer's secrets: hand, combat cards, dial, peeks. None for a spectator."""
-    seat = view.get("seat")
+def render_private(view: View) -> RenderableType | None:
+    """The viewer's own cards in full (hand, combat cards) and secrets (peeks). None for a spectator."""
+    seat = view.seat
     if seat is None:
         return None
-    p = view["seats"][seat]
+    p = view.seats[seat]
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column(style="dim", no_wrap=True)
     t.add_column(overflow="fold")
-    if "hand_cards" in p:
+    if isinstance(p, ExpView):
         c = load()
         lines = []
-        for cid in p["hand_cards"]:
+        for cid in p.hand_cards:
             card = c.cards.get(cid)
             if card is None:
                 lines.append(cid)
@@ -159,26 +177,26 @@ def render_private(view: dict[str, Any]) -> RenderableType | None:
                          f"{card.worker} worker): {card.ability_text}")
         t.add_row("hand", "\n".join(lines) or "-")
     cards = [f"{name}: {combat_card_text(cid)}" if combat_card_text(cid) else str(name)
-             for cid, name in zip(p.get("combat_card_ids", []), p.get("hand_combat", []), strict=False)]
+             for cid, name in zip(p.combat_card_ids or (), p.hand_combat or (), strict=False)]
     t.add_row("combat cards", "\n".join(cards) or "-")
-    if view.get("known"):
-        t.add_row("you know", "\n".join(view["known"]))
+    if view.known:
+        t.add_row("you know", "\n".join(view.known))
     return Panel(t, title=f"{seat_tag(view, seat)} private (only you see this)", border_style=SEAT_STYLES[seat],
                  title_align="left")
 
 
-def render_track(view: dict[str, Any]) -> Table:
+def render_track(view: View) -> Table:
     """The Triumph Track: each category's requirement per role and the stars placed on it."""
-    side = load().tracks[view["setup"]["track_side"]]
+    side = load().tracks[view.setup.track_side]
     t = Table(title=f"Triumph Track {side.id}  (stars: " + ", ".join(
-        f"{seat_tag(view, i)} {view['stars'][i]}/{view['setup']['seats'][i]['stars_to_win']}" for i in (0, 1)) + ")",
+        f"{seat_tag(view, i)} {view.stars[i]}/{view.setup.seats[i].stars_to_win}" for i in (0, 1)) + ")",
         pad_edge=False, expand=False)
     t.add_column("#", justify="right")
     t.add_column("Scythe needs")
     t.add_column("Expeditions needs")
     t.add_column("stars")
     for k, cat in enumerate(side.categories):
-        col = view["track"][k] if k < len(view["track"]) else []
+        col = view.track[k] if k < len(view.track) else ()
         stars = Text()
         for s in col:
             stars.append(f"*{seat_tag(view, s)} ", style=SEAT_STYLES[s])
@@ -186,14 +204,14 @@ def render_track(view: dict[str, Any]) -> Table:
     return t
 
 
-def render_meloch(view: dict[str, Any]) -> Text:
+def render_meloch(view: View) -> Text:
     """The Meloch row, card by card with what each half gives each role, and the deck sizes."""
     cards = {m.id: m for m in load().meloch_cards}
     out = Text()
     out.append("Meloch row (oldest first)", style="bold")
-    if not view["meloch_row"]:
+    if not view.meloch_row:
         out.append(": empty")
-    for i, (cid, rotated) in enumerate(view["meloch_row"]):
+    for i, (cid, rotated) in enumerate(view.meloch_row):
         m = cards.get(cid)
         if m is None:
             out.append(f"\n  {i + 1}. {cid}")
@@ -203,46 +221,45 @@ def render_meloch(view: dict[str, Any]) -> Text:
         for side, h in zip(("left", "right"), halves, strict=True):
             out.append(f"\n     {side}: Scythe {effects_text(h.toward_scythe)}; "
                        f"Expeditions {effects_text(h.toward_expeditions)}")
-    d = view["decks"]
-    out.append(f"\nDecks: discovery {d['discovery']}, combat {d['combat']}, encounter {d['encounter']},\n"
-               f"Factory {d['factory']}, Meloch {d['meloch']}; map tokens set aside {view['map_token_supply']}",
+    d = view.decks
+    out.append(f"\nDecks: discovery {d.discovery}, combat {d.combat}, encounter {d.encounter},\n"
+               f"Factory {d.factory}, Meloch {d.meloch}; map tokens set aside {view.map_token_supply}",
                style="dim")
     return out
 
 
-def render_combat(view: dict[str, Any]) -> RenderableType | None:
+def render_combat(view: View) -> RenderableType | None:
     """The combat in progress as the viewer may see it: who attacks where, who has set a dial, how many
     cards each side tucked, the viewer's own dial and cards (secret until the reveal), and after the
     reveal both sides' dials, cards and totals. None when no combat is in progress."""
-    c = view.get("combat")
-    if not c:
+    c = view.combat
+    if c is None:
         return None
-    att, dfd = c["attacker"], c["defender"]
+    att, dfd = c.attacker, c.defender
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column(style="dim", no_wrap=True)
     t.add_column(overflow="fold")
-    t.add_row("where", f"{seat_tag(view, att)} attacks {seat_tag(view, dfd)} on {loc_name(view, c['loc'])}; "
+    t.add_row("where", f"{seat_tag(view, att)} attacks {seat_tag(view, dfd)} on {loc_name(_j(view), c.loc)}; "
               "the attacker wins ties")
-    me = view.get("seat")
+    me = view.seat
     for i in (att, dfd):
         tag = seat_tag(view, i)
-        if c.get("revealed") and f"dial_{i}" in c:
-            cards = [*c[f"cards_{i}"], *(c.get("extra") or [[], []])[i]]
-            text = f"dial {c[f'dial_{i}']}, cards: {', '.join(cards) or 'none'}"
-            drawn = (c.get("drawn") or [[], []])[i]
+        dial_i, cards_i = (c.dial_0, c.cards_0) if i == 0 else (c.dial_1, c.cards_1)
+        if c.revealed and dial_i is not None:
+            cards = [*(cards_i or ()), *(c.extra or ((), ()))[i]]
+            text = f"dial {dial_i}, cards: {', '.join(cards) or 'none'}"
+            drawn = (c.drawn or ((), ()))[i]
             if drawn:
                 text += f", drawn: {', '.join(drawn)}"
-            totals = c.get("totals")
-            if totals:
-                text += f"; total {totals[i]}"
+            if c.totals:
+                text += f"; total {c.totals[i]}"
         else:
-            text = ("dial set" if c["committed"][i] else "dial not set yet") + f", {c['tucked'][i]} card(s) tucked"
-            if i == me and f"dial_{i}" in c:
-                dial = c[f"dial_{i}"]
-                text += (f"; yours (secret): dial {dial if dial >= 0 else 'not set'}, "
-                         f"cards: {', '.join(c[f'cards_{i}']) or 'none'}")
+            text = ("dial set" if c.committed[i] else "dial not set yet") + f", {c.tucked[i]} card(s) tucked"
+            if i == me and dial_i is not None:
+                text += (f"; yours (secret): dial {dial_i if dial_i >= 0 else 'not set'}, "
+                         f"cards: {', '.join(cards_i or ()) or 'none'}")
         t.add_row(f"{tag} {'attacker' if i == att else 'defender'}", text)
-    title = "Combat (revealed)" if c.get("revealed") else "Combat in progress"
+    title = "Combat (revealed)" if c.revealed else "Combat in progress"
     return Panel(t, title=title, title_align="left", border_style="bold yellow", expand=False)
 
 
@@ -251,7 +268,7 @@ def render_events(lines: Sequence[str], title: str = "What happened") -> Rendera
     return Panel(text, title=title, title_align="left", border_style="dim")
 
 
-def render_options(view: dict[str, Any], legal: Sequence[Action]) -> Table:
+def render_options(view: View, legal: Sequence[Action]) -> Table:
     """The current decision's options, numbered from 1 in the order given (see ``labels.order_options``),
     with readable labels and notation; free actions (discards, abilities) under their own heading."""
     t = Table(show_header=True, header_style="bold", pad_edge=False, box=None)
@@ -259,38 +276,39 @@ def render_options(view: dict[str, Any], legal: Sequence[Action]) -> Table:
     t.add_column("option", overflow="fold")
     t.add_column("notation", style="dim", no_wrap=True)
     free_shown = False
+    j = _j(view)
     for i, a in enumerate(legal):
         if a.verb in FREE_VERBS and not free_shown:
             if i > 0:
                 t.add_row("", Text("free actions, at any pause of your turn:", style="dim italic"), "")
             free_shown = True
-        t.add_row(str(i + 1), label(a, view), str(a))
+        t.add_row(str(i + 1), _label(a, j), str(a))
     return t
 
 
-def render_header(view: dict[str, Any]) -> Text:
+def render_header(view: View) -> Text:
     """One line: the turn, the setup, and the stars of both seats."""
-    setup = view["setup"]
+    setup = view.setup
     head = Text()
-    head.append(f"Turn {view['turn']} of at most {setup['turn_limit']}", style="bold")
-    head.append(f"  |  {setup['map_side']} map, Triumph Track {setup['track_side']}"
-                + ("" if setup["variant"] == "standard" else f", {setup['variant'].replace('_', ' ')}") + "  |  ")
+    head.append(f"Turn {view.turn} of at most {setup.turn_limit}", style="bold")
+    head.append(f"  |  {setup.map_side} map, Triumph Track {setup.track_side}"
+                + ("" if setup.variant == "standard" else f", {setup.variant.replace('_', ' ')}") + "  |  ")
     for i in (0, 1):
-        role = view["seats"][i]["role"].capitalize()
-        head.append(f"{seat_tag(view, i)} {role} {view['stars'][i]}/{setup['seats'][i]['stars_to_win']} stars",
+        role = setup.seats[i].role.capitalize()
+        head.append(f"{seat_tag(view, i)} {role} {view.stars[i]}/{setup.seats[i].stars_to_win} stars",
                     style=SEAT_STYLES[i])
         head.append("   " if i == 0 else "")
     return head
 
 
-def render_board(view: dict[str, Any]) -> Columns:
+def render_board(view: View) -> Columns:
     """The map, the adjacency list and the legend, side by side when the terminal is wide enough."""
     return Columns([Panel(render_map(view), title="Map (north up)", title_align="left", expand=False),
                     Panel(render_adjacency(view), title="Adjacency", title_align="left", expand=False),
                     Text(MAP_LEGEND, style="dim")], padding=(0, 1))
 
 
-def render_screen(view: dict[str, Any], legal: Sequence[Action], events: Sequence[str]) -> Group:
+def render_screen(view: View, legal: Sequence[Action], events: Sequence[str]) -> Group:
     """Everything shown before a prompt, from the deciding seat's ``view``, top to bottom: the header, the
     Triumph Track and Meloch row, both seats, the board, the viewer's private panel, a combat in progress,
     what happened, and the decision with its numbered options (``legal``, in display order)."""
@@ -307,10 +325,10 @@ def render_screen(view: dict[str, Any], legal: Sequence[Action], events: Sequenc
     if combat is not None:
         parts.append(combat)
     parts.append(render_events(events))
-    d = view.get("decision")
+    d = view.decision
     if d is not None:
-        tag = seat_tag(view, d["seat"])
-        parts.append(Text(f"{tag} to decide: {d['prompt']}", style=SEAT_STYLES[d["seat"]]))
+        tag = seat_tag(view, d.seat)
+        parts.append(Text(f"{tag} to decide: {d.prompt}", style=SEAT_STYLES[d.seat]))
         parts.append(render_options(view, legal))
         numbers = "1" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
         parts.append(Text(f"Type {numbers}, an action in notation, or a command (help, undo, save FILE, show, quit).",

@@ -7,8 +7,9 @@ from typing import Any
 
 from rich.text import Text
 
-from meloch.cli.labels import SEAT_STYLES, map_of, seat_tag
+from meloch.cli.labels import SEAT_STYLES, map_of
 from meloch.content import load
+from meloch.engine import ScytheView, View
 
 MAP_SCALE_X = 6.0
 """Characters per map unit east-west."""
@@ -73,12 +74,12 @@ def _wrap(parts: list[tuple[str, str]], width: int) -> list[list[tuple[str, str]
     return [ln for ln in lines if ln]
 
 
-def _block(view: dict[str, Any], loc: Any) -> list[list[tuple[str, str]]]:
+def _block(view: View, loc: Any) -> list[list[tuple[str, str]]]:
     """Styled lines describing one location, at most ``BLOCK_WIDTH`` wide."""
     lid = loc.id
     if loc.kind == "lake":
         head = [(lid, "bold cyan")]
-        card = view["lakes"].get(lid, "")
+        card = view.lakes.get(lid, "")
         body: list[tuple[str, str]] = []
         if card:
             c = load().cards.get(card)
@@ -87,8 +88,8 @@ def _block(view: dict[str, Any], loc: Any) -> list[list[tuple[str, str]]]:
             body = [("(empty)", "dim")]
         return _wrap(head, BLOCK_WIDTH) + _wrap(body, BLOCK_WIDTH)
     if loc.kind == "home":
-        owner = next((i for i, p in enumerate(view["seats"]) if p.get("home") == lid), None)
-        head = [(f"{seat_tag(view, owner)}-home" if owner is not None else lid,
+        owner = next((i for i, p in enumerate(view.seats) if p.home == lid), None)
+        head = [(f"{view.tags[owner]}-home" if owner is not None else lid,
                  SEAT_STYLES[owner] if owner is not None else "bold")]
     else:
         marks = ("T" if loc.tunnel else "") + ("F" if loc.factory else "")
@@ -97,48 +98,48 @@ def _block(view: dict[str, Any], loc: Any) -> list[list[tuple[str, str]]]:
         if marks:
             head.append((marks, "bold yellow"))
     words: list[tuple[str, str]] = []
-    for i, p in enumerate(view["seats"]):
-        tag, style = seat_tag(view, i), SEAT_STYLES[i]
-        if p["role"] == "scythe":
+    for i, p in enumerate(view.seats):
+        tag, style = view.tags[i], SEAT_STYLES[i]
+        if isinstance(p, ScytheView):
             units = []
-            if p.get("character") == lid:
+            if p.character == lid:
                 units.append("C")
-            nm = sum(1 for x in p.get("mechs", []) if x == lid)
+            nm = sum(1 for x in p.mechs if x == lid)
             if nm:
                 units.append(f"M{nm}")
-            nw = sum(1 for x in p.get("workers", []) if x == lid)
+            nw = sum(1 for x in p.workers if x == lid)
             if nw:
                 units.append(f"W{nw}")
             if units:
                 words.append((f"{tag}:" + ",".join(units), style))
-            for kind, where in p.get("structures", []):
+            for kind, where in p.structures:
                 if where == lid:
                     words.append((f"{tag}:{kind}", style))
-            if lid in p.get("flags", []):
+            if lid in p.flags:
                 words.append((f"{tag}:flag", style))
-            if lid in p.get("influence", []):
+            if lid in p.influence:
                 words.append((f"{tag}:infl", style))
-            for t in p.get("traps", []):
-                if t and t[0] == lid:
-                    words.append((f"{tag}:trap" + (f"({t[1]})" if len(t) > 1 and t[1] != "?" else ""), style))
-            res = [f"{RES_ABBR.get(r, r)}{k}" for where, r, k in p.get("resources", []) if where == lid]
+            for t in p.traps:
+                if t.loc == lid:
+                    words.append((f"{tag}:trap" + (f"({t.kind})" if t.kind != "?" else ""), style))
+            res = [f"{RES_ABBR.get(r, r)}{k}" for where, r, k in p.resources if where == lid]
             if res:
                 words.append(("+".join(res), style.replace("bold ", "")))
-        elif p.get("loc") == lid:
+        elif p.loc == lid:
             words.append((f"{tag}:mech", style))
-    if lid in view.get("map_tokens", []):
+    if lid in view.map_tokens:
         words.append(("token", "bold yellow"))
-    stack = view.get("corruption", {}).get(lid)
+    stack = view.corruption.get(lid)
     if stack:
         words.append(("cor:" + ",".join(f"{c[0][0].upper()}{c[1]}" for c in stack), "magenta"))
-    if lid in view.get("revealed", []):
+    if lid in view.revealed:
         words.append(("(cleared)", "dim magenta"))
     return _wrap(head, BLOCK_WIDTH) + _wrap(words, BLOCK_WIDTH)
 
 
-def render_map(view: dict[str, Any]) -> Text:
+def render_map(view: View) -> Text:
     """The board laid out by the map's x/y coordinates on a character grid, north up."""
-    m = map_of(view["setup"]["map_side"])
+    m = map_of(view.setup.map_side)
     blocks = {lo.id: _block(view, lo) for lo in m.locations}
     xs = [lo.x for lo in m.locations]
     ys = [lo.y for lo in m.locations]
@@ -181,9 +182,9 @@ def render_map(view: dict[str, Any]) -> Text:
     return canvas.text()
 
 
-def render_adjacency(view: dict[str, Any]) -> Text:
+def render_adjacency(view: View) -> Text:
     """Each location's neighbours; ``~`` marks a river crossing."""
-    m = map_of(view["setup"]["map_side"])
+    m = map_of(view.setup.map_side)
     adj: dict[str, list[str]] = {lo.id: [] for lo in m.locations}
     for e in m.edges:
         mark = "~" if e.river else ""

@@ -21,12 +21,40 @@ from meloch.engine.api import (
     state_hash,
     to_json,
 )
-from meloch.engine.model import Event, SeatSetup, Setup, State
+from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View
+from meloch.engine.determinize import determinize
+from meloch.engine.model import SeatSetup, Setup, State
 from meloch.engine.setup import SetupError, new_game
-from meloch.engine.view import events_for, view
+from meloch.engine.view import event_texts, events_for, view, view_json
 
 __all__ = [
-    "Action", "Decision", "Event", "IllegalAction", "Outcome", "SeatSetup", "Setup", "SetupError", "State",
-    "apply", "decision", "events_for", "from_json", "legal_actions", "new_game", "outcome", "parse", "replay",
-    "state_hash", "to_json", "view",
+    "Action",
+    "Decision",
+    "Event",
+    "ExpView",
+    "IllegalAction",
+    "Known",
+    "Outcome",
+    "ScytheView",
+    "SeatSetup",
+    "SeenEvent",
+    "Setup",
+    "SetupError",
+    "State",
+    "View",
+    "apply",
+    "decision",
+    "determinize",
+    "event_texts",
+    "events_for",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "parse",
+    "replay",
+    "state_hash",
+    "to_json",
+    "view",
+    "view_json",
 ]

@@ -7,8 +7,8 @@ same ``view(·, seat)``, the same legal actions when ``seat`` decides and the sa
 
 - deck orders: combat, discovery, encounter and Meloch decks, the set-aside map tokens;
 - the face-down Factory cards (any of the cards not seen, including the one returned to the box);
-- the opponent's combat cards and (Expeditions) discovery hand: exchanged with unseen cards of the
-  same pool (the combat deck; the discovery deck), so each pile keeps its size;
+- the opponent's combat cards: exchanged with unseen cards of the combat deck, so each pile keeps
+  its size (an Expeditions discovery hand is face up and kept);
 - face-down map tokens on the board, and Scythe seats' gained map tokens (no one sees their ids),
   permuted among all unseen map tokens;
 - during a combat before the reveal: the opponent's Power Dial (within its power and 7) and which
@@ -25,21 +25,15 @@ stay too.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import TypeVar
 
 import msgspec
 
-from meloch.content import load
-from meloch.engine.cards import discovery_deck_ids
-from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
+from meloch.engine.model import ScytheSeat, Seat, State
 from meloch.engine.scythe_seat import factory_pool
 
 T = TypeVar("T")
-
-_COMBAT_REF = re.compile(r"#(\d+)")
-
 
 def _is_combat_token(x: str) -> bool:
     return len(x) > 1 and x[0] == "c" and x[1:].isdigit()
@@ -51,22 +45,15 @@ def _pinned(state: State, seat: int) -> tuple[set[int], set[str], bool]:
     combat: set[int] = set()
     discovery: set[str] = set()
     factory = False
-    names: dict[str, str] | None = None
-    for who, fact in state.known:
-        if who != seat:
+    for k in state.known:
+        if k.seat != seat:
             continue
-        if fact.startswith("factory:"):
+        if k.kind == "factory":
             factory = True
-        elif fact.startswith("peek top of the combat deck"):
-            combat.update(int(m) for m in _COMBAT_REF.findall(fact))
-        elif fact.startswith("peek top of the discovery deck"):
-            if names is None:
-                names = {c.name: c.id for c in load().cards.values()}
-            listed = fact.split(":", 1)[1] if ":" in fact else ""
-            for name in listed.split(", "):
-                cid = names.get(name.strip())
-                if cid is not None:
-                    discovery.add(cid)
+        elif k.deck == "combat":
+            combat.update(int(c[1:]) for c in k.cards)
+        else:
+            discovery.update(k.cards)
     return combat, discovery, factory
 
 
@@ -109,21 +96,16 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     new_keep = _fill(keep_combat, pin_combat, pool)
     combat_deck = _fill(s.combat_deck, pin_combat, pool)
 
-    # ---- discovery cards: deck + the opponent's hand (deck kinds only) + its keep-1 draws
-    deck_kinds = set(discovery_deck_ids())
+    # ---- discovery cards: deck + the opponent's keep-1 draws. An Expeditions hand is face up
+    # ("cards you control are always face up"), so it is never re-sampled.
     keep_disc = [x for i in keep_idx for x in frames[i].items if not _is_combat_token(x)]
-    opp_disc_hand = list(o.hand) if isinstance(o, ExpSeat) else []
-    fixed_disc = pin_disc | {x for x in opp_disc_hand if x not in deck_kinds}
-    dpool = _shuffled(rng, [x for x in (*s.discovery_deck, *opp_disc_hand, *keep_disc) if x not in fixed_disc])
-    new_opp_disc = _fill(opp_disc_hand, fixed_disc, dpool)
+    fixed_disc = set(pin_disc)
+    dpool = _shuffled(rng, [x for x in (*s.discovery_deck, *keep_disc) if x not in fixed_disc])
     new_keep_disc = _fill(keep_disc, fixed_disc, dpool)
     discovery_deck = _fill(s.discovery_deck, fixed_disc, dpool)
 
     # ---- the opponent's seat and its pending keep-1 frames
-    if isinstance(o, ExpSeat):
-        seats[opp] = msgspec.structs.replace(o, combat_cards=new_opp_hand, hand=new_opp_disc)
-    else:
-        seats[opp] = msgspec.structs.replace(o, combat_cards=new_opp_hand)
+    seats[opp] = msgspec.structs.replace(o, combat_cards=new_opp_hand)
     ci, di = iter(new_keep), iter(new_keep_disc)
     for i in keep_idx:
         items = tuple(f"c{next(ci)}" if _is_combat_token(x) else next(di) for x in frames[i].items)
@@ -165,8 +147,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         factory_cards = tuple(rng.sample(unseen, len(s.factory_cards)))
 
     # ---- what only the opponent knows or read
-    known = tuple(k for k in s.known if k[0] != opp)
-    events = tuple(Event(kind=e.kind, text=e.public, seat=e.seat, private_to=e.private_to, public=e.public)
+    known = tuple(k for k in s.known if k.seat != opp)
+    events = tuple(msgspec.structs.replace(e, text=e.public_text, data=e.public_data)
                    if e.private_to >= 0 and e.private_to != seat else e for e in s.events)
 
     return msgspec.structs.replace(

@@ -16,6 +16,7 @@ from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
+from meloch.engine.contract import Drawn
 from meloch.engine.expeditions import ep, refresh
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
@@ -56,14 +57,15 @@ deck waits in the hand, unseen by the opponent, until the choice places it."""
 def gain_card(tx: Tx, seat: int, cid: str, how: str, hidden: bool = False) -> None:
     """A gained card goes to the right end of the active row, without benefit or worker
     (ref §2.4); Highlander may then move it to the hand (``GAIN_HOOKS``). ``hidden``: the card
-    comes from a deck, so only its owner has seen it; a seat that will choose hand or row
-    (``HOLD_HIDDEN``) keeps it in the hand meanwhile and names it only privately."""
+    comes from a deck; a seat that will choose hand or row (``HOLD_HIDDEN``) keeps it in the hand
+    meanwhile (face up, like the whole hand)."""
     p = tx.ex(seat)
     who = flow.tag(tx.s, seat)
     if hidden and any(holds(tx.s, seat) for holds in HOLD_HIDDEN):
         p.hand = (*p.hand, cid)
-        tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat, private_to=seat,
-               public=f"{who} gains a discovery card ({how}), unseen until placed.")
+        # the hand is face up ("cards you control are always face up"): a public event
+        tx.log("gain", f"{who} gains {card(cid).name} ({how}) into the hand until placed.", seat=seat,
+               data=Drawn(deck="discovery", count=1, cards=(cid,)))
     else:
         p.active = (*p.active, (cid, ""))
         tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat)

@@ -9,6 +9,7 @@ from meloch.engine import effects, exp_items, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card, combat_name, combat_token
+from meloch.engine.contract import Drawn, Known
 from meloch.engine.exp_cards import draw_discovery, gain_card
 from meloch.engine.expeditions import ep, gather_benefits
 from meloch.engine.model import Frame, State
@@ -88,13 +89,17 @@ def _peek(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     s = tx.s
     if a.args[0] == "combat":
+        ids = [f"c{c}" for c in reversed(s.combat_deck[-2:])]
         top = [combat_name(c) for c in reversed(s.combat_deck[-2:])]
     else:
+        ids = list(reversed(s.discovery_deck[-2:]))
         top = [card(c).name for c in reversed(s.discovery_deck[-2:])]
     text = f"top of the {a.args[0]} deck: {', '.join(top) or 'empty'}"
-    s.known = (*s.known, (f.seat, f"peek {text}"))
+    s.known = (*s.known, Known(seat=f.seat, kind="peek", deck=a.args[0], cards=tuple(ids)))
     tx.log("peek", f"{flow.tag(s, f.seat)} peeks at the {text}.", seat=f.seat, private_to=f.seat,
-           public=f"{flow.tag(s, f.seat)} peeks at the top 2 cards of the {a.args[0]} deck.")
+           public=f"{flow.tag(s, f.seat)} peeks at the top 2 cards of the {a.args[0]} deck.",
+           data=Drawn(deck=a.args[0], count=len(ids), cards=tuple(ids)),
+           public_data=Drawn(deck=a.args[0], count=len(ids)))
 
 
 @effects.op("draw2keep1")

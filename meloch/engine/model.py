@@ -13,6 +13,7 @@ from typing import Literal
 import msgspec
 
 from meloch.content.schema import Effect
+from meloch.engine.contract import Event, Known
 
 Role = Literal["scythe", "expeditions"]
 Variant = Literal["standard", "scythe_vs_scythe", "expeditions_vs_expeditions"]
@@ -55,17 +56,6 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     """Setup 7: "You may include Factory cards from Scythe" (the base set joins the shuffle)."""
     base_encounters: bool = False
     """Setup 8: "You may include encounter cards from Scythe" (the base set joins the deck)."""
-
-
-class Event(msgspec.Struct, frozen=True, kw_only=True):
-    """Something that happened. ``private_to`` >= 0 means only that seat reads ``text``;
-    every other seat reads ``public`` instead."""
-
-    kind: str
-    text: str
-    seat: int = -1
-    private_to: int = -1
-    public: str = ""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -222,8 +212,8 @@ class State(msgspec.Struct, kw_only=True):
     combat: Combat | None = None
     turn_flags: tuple[str, ...] = ()
     """Once-per-turn uses this turn (e.g. "voyager", "leverage")."""
-    known: tuple[tuple[int, str], ...] = ()
-    """Private knowledge: (seat, text) facts a seat has learned (peeks, unkept Factory cards)."""
+    known: tuple[Known, ...] = ()
+    """Private knowledge: facts a seat has learned (peeks, the Factory cards it saw)."""
     home_turns: tuple[int, int] = (0, 0)
     """Consecutive own turns each seat ended with all combat units on its home base."""
     stalemate_open: bool = False

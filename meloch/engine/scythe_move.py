@@ -15,6 +15,7 @@ from meloch.engine import effects, flow, variants
 from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
 from meloch.engine.board import board
+from meloch.engine.contract import Known
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe_pay import AT_CHARACTER
 from meloch.engine.scythe_seat import _loc_key, sp
@@ -397,7 +398,7 @@ def _factory(tx: Tx, f: Frame, a: Action | None) -> None:
     p = tx.sc(f.seat)
     p.factory_card = a.args[0]
     s.factory_cards = tuple(c for c in s.factory_cards if c != a.args[0])
-    s.known = (*s.known, *((f.seat, f"factory:{c}") for c in s.factory_cards))
+    s.known = (*s.known, Known(seat=f.seat, kind="factory", cards=s.factory_cards))
     tx.log("factory", f"{flow.tag(s, f.seat)} takes Factory card {a.args[0]}.", seat=f.seat)
 
 

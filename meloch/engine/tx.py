@@ -13,7 +13,8 @@ from typing import TypeVar
 
 from meloch.content.schema import Content
 from meloch.engine import rng
-from meloch.engine.model import Event, ExpSeat, Frame, ScytheSeat, Seat, State
+from meloch.engine.contract import Event, EventData
+from meloch.engine.model import ExpSeat, Frame, ScytheSeat, Seat, State
 
 T = TypeVar("T")
 
@@ -63,8 +64,12 @@ class Tx:
         return self.s.frames[-1] if self.s.frames else None
 
     # ---------------------------------------------------------------- events
-    def log(self, kind: str, text: str, seat: int = -1, private_to: int = -1, public: str = "") -> None:
-        self.events.append(Event(kind=kind, text=text, seat=seat, private_to=private_to, public=public))
+    def log(self, kind: str, text: str, seat: int = -1, private_to: int = -1, public: str = "",
+            data: EventData | None = None, public_data: EventData | None = None) -> None:
+        """Record an event; a private one (``private_to`` >= 0) shows ``public``/``public_data`` to
+        the other seats."""
+        self.events.append(Event(kind=kind, text=text, seat=seat, private_to=private_to, public_text=public,
+                                 data=data, public_data=public_data))
 
     # ---------------------------------------------------------------- randomness
     def randbelow(self, n: int) -> int:

@@ -1,132 +1,171 @@
 """What a seat may see: built by listing the visible parts, never by deleting secrets.
 
 A new state field is therefore hidden until it is added here. Hidden from a seat: deck orders,
-the opponent's combat cards and discovery hand (counts only), face-down map tokens, the
+the opponent's combat cards (count only; an Expeditions hand is face up), face-down map tokens, the
 opponent's uncommitted or unrevealed Power Dial and tucked cards (AMB-08: the number of tucked
 cards is public), peeks and unkept Factory cards of the opponent, the seed and the RNG.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
+from meloch.engine import contract as c
 from meloch.engine import flow, track
-from meloch.engine.cards import combat_name
-from meloch.engine.model import Event, ExpSeat, ScytheSeat, State
+from meloch.engine.cards import card, combat_name, combat_type
+from meloch.engine.contract import Event, Known, SeenEvent, View
+from meloch.engine.model import ExpSeat, ScytheSeat, SeatSetup, State
 
 
-def events_for(events: tuple[Event, ...], seat: int | None) -> list[str]:
-    """Event texts as ``seat`` (None: a spectator) may read them."""
+def events_for(events: tuple[Event, ...], seat: int | None) -> list[SeenEvent]:
+    """The events as ``seat`` (None: a spectator) may see them: a private event of another seat
+    shows its public text and data, or nothing when it has no public side."""
     out = []
     for e in events:
         if e.private_to < 0 or e.private_to == seat:
-            out.append(e.text)
-        elif e.public:
-            out.append(e.public)
+            out.append(SeenEvent(kind=e.kind, seat=e.seat, text=e.text, data=e.data))
+        elif e.public_text:
+            out.append(SeenEvent(kind=e.kind, seat=e.seat, text=e.public_text, data=e.public_data, private=True))
     return out
 
 
-def _scythe(p: ScytheSeat, mine: bool) -> dict[str, Any]:
-    v: dict[str, Any] = {
-        "role": "scythe", "faction": p.faction, "mat": p.mat, "home": p.home,
-        "power": p.power, "popularity": p.popularity, "coins": p.coins,
-        "combat_cards": len(p.combat_cards), "character": p.character, "mechs": list(p.mechs),
-        "mech_slots": list(p.mech_slots), "workers": list(p.workers), "workers_on_mat": p.workers_on_mat,
-        "structures": [list(x) for x in p.structures], "recruits": list(p.recruits),
-        "enlist_bonuses": list(p.enlist_bonuses), "top_upgrades": list(p.top_upgrades),
-        "bottom_cubes": list(p.bottom_cubes), "resources": [list(x) for x in p.resources],
-        "section": p.section, "factory_card": p.factory_card, "map_tokens": len(p.map_tokens),
-        "encounters": p.encounters, "stars_unplaced": p.stars_unplaced, "stars_discarded": p.stars_discarded,
-        "combat_wins": p.combat_wins,
+def event_texts(events: tuple[Event, ...], seat: int | None) -> list[str]:
+    """The terminal's log lines: the texts of ``events_for``."""
+    return [e.text for e in events_for(events, seat)]
+
+
+def known_text(k: Known) -> str:
+    """A fact as a line of text (the typed record is in ``View.known_facts``)."""
+    if k.kind == "factory":
+        return "factory:" + ",".join(k.cards)  # the Factory cards it saw and did not keep
+    if k.deck == "combat":
+        names = [combat_name(int(x[1:])) for x in k.cards]
+    else:
+        names = [card(x).name for x in k.cards]
+    return f"peek top of the {k.deck} deck: {', '.join(names) or 'empty'}"
+
+
+def _scythe(p: ScytheSeat, mine: bool) -> c.ScytheView:
+    return c.ScytheView(
+        faction=p.faction, mat=p.mat, home=p.home, power=p.power, popularity=p.popularity, coins=p.coins,
+        combat_cards=len(p.combat_cards), character=p.character, mechs=p.mechs, mech_slots=p.mech_slots,
+        workers=p.workers, workers_on_mat=p.workers_on_mat, structures=p.structures, recruits=p.recruits,
+        enlist_bonuses=p.enlist_bonuses, top_upgrades=p.top_upgrades, bottom_cubes=p.bottom_cubes,
+        resources=p.resources, section=p.section, factory_card=p.factory_card, map_tokens=len(p.map_tokens),
+        encounters=p.encounters, stars_unplaced=p.stars_unplaced, stars_discarded=p.stars_discarded,
+        combat_wins=p.combat_wins,
         # faction tokens: flags, influence and Vesna's tokens and cards are face up; a trap's kind
         # is secret to its owner until it springs.
-        "flags": list(p.flags), "influence": list(p.influence),
-        "traps": [[loc, kind if (mine or not armed) else "?", armed] for loc, kind, armed in p.traps],
-        "vesna_offer": list(p.vesna_offer), "vesna_tokens": list(p.vesna_tokens),
-        "tech_cards": list(p.tech_cards), "tech_used": list(p.tech_used),
-    }
-    if mine:
-        v["hand_combat"] = [combat_name(c) for c in p.combat_cards]
-        v["combat_card_ids"] = list(p.combat_cards)
-    return v
+        flags=p.flags, influence=p.influence,
+        traps=tuple(c.Trap(loc, kind if (mine or not armed) else "?", armed) for loc, kind, armed in p.traps),
+        vesna_offer=p.vesna_offer, vesna_tokens=p.vesna_tokens, tech_cards=p.tech_cards, tech_used=p.tech_used,
+        hand_combat=tuple(combat_name(x) for x in p.combat_cards) if mine else None,
+        combat_card_ids=p.combat_cards if mine else None,
+    )
 
 
-def _exp(p: ExpSeat, mine: bool) -> dict[str, Any]:
-    v: dict[str, Any] = {
-        "role": "expeditions", "mech": p.mech, "character": p.character, "companion": p.companion,
-        "home": p.home, "loc": p.loc, "power": p.power, "guile": p.guile, "coins": p.coins,
-        "workers": list(p.workers), "hand": len(p.hand), "active": [list(x) for x in p.active],
-        "combat_cards": len(p.combat_cards), "corruption": [list(track.token(t)) for t in p.corruption],
-        "map_tokens": list(p.map_tokens), "solved": list(p.solved), "upgraded": list(p.upgraded),
-        "melded": list(p.melded), "token": p.token, "hero_trashed": p.hero_trashed, "combat_wins": p.combat_wins,
-    }
-    if mine:
-        v["hand_cards"] = list(p.hand)
-        v["hand_combat"] = [combat_name(c) for c in p.combat_cards]
-        v["combat_card_ids"] = list(p.combat_cards)
-    return v
+def _exp(p: ExpSeat, mine: bool) -> c.ExpView:
+    return c.ExpView(
+        mech=p.mech, character=p.character, companion=p.companion, home=p.home, loc=p.loc, power=p.power,
+        guile=p.guile, coins=p.coins, workers=p.workers,
+        # "cards you control are always face up": hand and active row are public
+        hand=len(p.hand), hand_cards=p.hand, active=p.active,
+        combat_cards=len(p.combat_cards), corruption=tuple(track.token(t) for t in p.corruption),
+        map_tokens=p.map_tokens, solved=p.solved, upgraded=p.upgraded, melded=p.melded, token=p.token,
+        hero_trashed=p.hero_trashed, combat_wins=p.combat_wins,
+        hand_combat=tuple(combat_name(x) for x in p.combat_cards) if mine else None,
+        combat_card_ids=p.combat_cards if mine else None,
+    )
 
 
-def view(state: State, seat: int | None = None) -> dict[str, Any]:
-    """The JSON-ready view of ``state`` for ``seat`` (None: spectator)."""
+def _combat(s: State, seat: int | None) -> c.CombatView | None:
+    if s.combat is None:
+        return None
+    cb = s.combat
+    show = [cb.revealed or seat == i for i in (0, 1)]
+    names = [tuple(combat_name(x) for x in cb.cards[i]) for i in (0, 1)]
+    extra = drawn = totals = None
+    if cb.revealed:
+        from meloch.engine.combat import total
+
+        extra = (tuple(combat_name(x) for x in cb.extra[0]), tuple(combat_name(x) for x in cb.extra[1]))
+        drawn = (tuple(combat_name(x) for x in cb.drawn[0]), tuple(combat_name(x) for x in cb.drawn[1]))
+        totals = (total(s, 0), total(s, 1))
+    return c.CombatView(
+        loc=cb.loc, attacker=cb.attacker, defender=cb.defender, revealed=cb.revealed,
+        tucked=(len(cb.cards[0]), len(cb.cards[1])), committed=(cb.dial[0] >= 0, cb.dial[1] >= 0),
+        dial_0=cb.dial[0] if show[0] else None, cards_0=names[0] if show[0] else None,
+        dial_1=cb.dial[1] if show[1] else None, cards_1=names[1] if show[1] else None,
+        extra=extra, drawn=drawn, totals=totals,
+    )
+
+
+def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> c.SeatView:
+    return _scythe(p, mine) if isinstance(p, ScytheSeat) else _exp(p, mine)
+
+
+def _seat_setup(x: SeatSetup) -> c.SeatSetupView:
+    return c.SeatSetupView(role=x.role, faction=x.faction, mat=x.mat, mech=x.mech, character=x.character,
+                           companion=x.companion, stars_to_win=x.stars_to_win)
+
+
+def combat_card(cid: int) -> c.CombatCard:
+    """A combat card with its value, for events."""
+    t = combat_type(cid)
+    return c.CombatCard(id=cid, name=t.name, value=t.value)
+
+
+def view(state: State, seat: int | None = None) -> View:
+    """What ``seat`` (None: a spectator) may see of ``state``, as the typed ``View``."""
     s = state
     top = s.frames[-1] if s.frames else None
     decision = None
     if top is not None and s.winner < 0:
-        decision = {"seat": top.seat, "kind": top.kind, "prompt": flow.HANDLERS[top.kind].prompt(s, top)}
-        if top.seat != seat:  # a prompt may name what only its seat sees; a spectator sees public data
-            decision["prompt"] = f"waiting for {flow.tag(s, top.seat)}"
-    combat = None
-    if s.combat is not None:
-        c = s.combat
-        combat = {"loc": c.loc, "attacker": c.attacker, "defender": c.defender, "revealed": c.revealed,
-                  "tucked": [len(c.cards[0]), len(c.cards[1])],
-                  "committed": [c.dial[0] >= 0, c.dial[1] >= 0]}
-        for i in (0, 1):
-            if c.revealed or seat == i:
-                combat[f"dial_{i}"] = c.dial[i]
-                combat[f"cards_{i}"] = [combat_name(x) for x in c.cards[i]]
-        if c.revealed:
-            from meloch.engine.combat import total
+        # a prompt may name what only its seat sees; anyone else reads "waiting for"
+        prompt = flow.HANDLERS[top.kind].prompt(s, top) if top.seat == seat else f"waiting for {flow.tag(s, top.seat)}"
+        decision = c.DecisionView(seat=top.seat, kind=top.kind, prompt=prompt)
+    su = s.setup
+    known = tuple(k for k in s.known if k.seat == seat)
+    return View(
+        seat=seat,
+        setup=c.SetupView(
+            map_side=su.map_side, track_side=su.track_side, variant=su.variant, turn_limit=su.turn_limit,
+            seats=(_seat_setup(su.seats[0]), _seat_setup(su.seats[1]))),
+        tags=(flow.tag(s, 0), flow.tag(s, 1)),
+        turn=s.turn, active=s.active, step=s.step,
+        decision=decision,
+        map_tokens=tuple(loc for loc, _ in s.map_tokens),
+        map_token_supply=len(s.map_token_supply),
+        map_token_trash=len(s.map_token_trash),
+        corruption_trash=tuple(track.token(t) for t in s.corruption_trash),
+        corruption={loc: tuple(track.token(t) for t in st) for loc, st in s.corruption},
+        revealed=s.revealed,
+        lakes=dict(s.lakes),
+        decks=c.Decks(discovery=len(s.discovery_deck), combat=len(s.combat_deck),
+                      encounter=len(s.encounter_deck), factory=len(s.factory_cards), meloch=len(s.meloch_deck)),
+        discovery_discard=s.discovery_discard,
+        combat_discard=tuple(combat_name(x) for x in s.combat_discard),
+        discovery_trash=s.discovery_trash,
+        combat_trash=tuple(combat_name(x) for x in s.combat_trash),
+        encounter_used=s.encounter_used,
+        meloch_row=s.meloch_row,
+        track=s.track,
+        stars=(track.stars_of(s, 0), track.stars_of(s, 1)),
+        home_turns=s.home_turns, stalemate_open=s.stalemate_open,
+        seats=(_seat(s.seats[0], seat == 0), _seat(s.seats[1], seat == 1)),
+        combat=_combat(s, seat),
+        known=tuple(known_text(k) for k in known),
+        known_facts=known,
+        events=tuple(event_texts(s.events, seat)),
+        winner=s.winner, reason=s.reason,
+    )
 
-            combat["extra"] = [[combat_name(x) for x in c.extra[i]] for i in (0, 1)]
-            combat["drawn"] = [[combat_name(x) for x in c.drawn[i]] for i in (0, 1)]
-            combat["totals"] = [total(s, 0), total(s, 1)]
-    seats = []
-    for i, p in enumerate(s.seats):
-        seats.append(_scythe(p, seat == i) if isinstance(p, ScytheSeat) else _exp(p, seat == i))
-    return {
-        "seat": seat,
-        "setup": {"map_side": s.setup.map_side, "track_side": s.setup.track_side, "variant": s.setup.variant,
-                  "seats": [{"role": x.role, "faction": x.faction, "mat": x.mat, "mech": x.mech,
-                             "character": x.character, "companion": x.companion,
-                             "stars_to_win": x.stars_to_win} for x in s.setup.seats],
-                  "turn_limit": s.setup.turn_limit},
-        "tags": [flow.tag(s, 0), flow.tag(s, 1)],
-        "turn": s.turn, "active": s.active, "step": s.step,
-        "decision": decision,
-        "map_tokens": [loc for loc, _ in s.map_tokens],
-        "map_token_supply": len(s.map_token_supply),
-        "map_token_trash": len(s.map_token_trash),
-        "corruption_trash": [list(track.token(t)) for t in s.corruption_trash],
-        "corruption": {loc: [list(track.token(t)) for t in st] for loc, st in s.corruption},
-        "revealed": list(s.revealed),
-        "lakes": {lake: c for lake, c in s.lakes},
-        "decks": {"discovery": len(s.discovery_deck), "combat": len(s.combat_deck),
-                  "encounter": len(s.encounter_deck), "factory": len(s.factory_cards),
-                  "meloch": len(s.meloch_deck)},
-        "discovery_discard": list(s.discovery_discard),
-        "combat_discard": [combat_name(c) for c in s.combat_discard],
-        "discovery_trash": list(s.discovery_trash),
-        "combat_trash": [combat_name(c) for c in s.combat_trash],
-        "encounter_used": list(s.encounter_used),
-        "meloch_row": [list(x) for x in s.meloch_row],
-        "track": [list(col) for col in s.track],
-        "stars": [track.stars_of(s, 0), track.stars_of(s, 1)],
-        "home_turns": list(s.home_turns), "stalemate_open": s.stalemate_open,
-        "seats": seats,
-        "combat": combat,
-        "known": [text for who, text in s.known if who == seat],
-        "events": events_for(s.events, seat),
-        "winner": s.winner, "reason": s.reason,
-    }
+
+def view_json(state: State, seat: int | None = None) -> dict[str, object]:
+    """The JSON form of ``view(state, seat)`` (what scenario files check paths on)."""
+    out: dict[str, object] = _DEC.decode(_ENC.encode(view(state, seat)))
+    return out
+
+
+_ENC = msgspec.json.Encoder()
+_DEC = msgspec.json.Decoder()

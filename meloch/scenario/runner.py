@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import yaml
 
-from meloch.engine import IllegalAction, SetupError, State, apply, legal_actions, new_game, view
+from meloch.engine import IllegalAction, SetupError, State, apply, legal_actions, new_game, view_json
 from meloch.scenario import invariants
 from meloch.scenario.model import Scenario, Step, ViewSpec
 from meloch.scenario.patch import PatchError, apply_patch, as_data, resolve
@@ -109,7 +109,7 @@ def _holds(container: Any, item: Any) -> bool:
 def _check_view(s: State, v: ViewSpec) -> list[str]:
     where = f"view(seat {v.seat}).{v.path}"
     try:
-        got = resolve(view(s, v.seat), v.path)
+        got = resolve(view_json(s, v.seat), v.path)
     except KeyError as err:
         return [f"{where}: {err.args[0]}"]
     out = []

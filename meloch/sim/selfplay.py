@@ -126,7 +126,7 @@ class SelfPlaySummary:
 def run_selfplay(setup: Setup, seeds: Iterable[int], on_game: Callable[[int], None] | None = None,
                  max_decisions: int = DEFAULT_MAX_DECISIONS) -> SelfPlaySummary:
     """Play one random game per seed; an exception in a game is recorded, not raised."""
-    tags = view(new_game(setup, 0), None)["tags"]
+    tags = view(new_game(setup, 0), None).tags
     summary = SelfPlaySummary(tags=(str(tags[0]), str(tags[1])))
     for seed in seeds:
         try:

@@ -26,6 +26,7 @@ from meloch.engine import (
     Action,
     SeatSetup,
     Setup,
+    View,
     apply,
     legal_actions,
     new_game,
@@ -43,7 +44,7 @@ class AggressiveAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         for want in (("fight", "yes"), ("vanquish", "attack")):
             for a in legal:
                 if (a.verb, a.args[:1]) == (want[0], (want[1],)):
@@ -192,7 +193,7 @@ def play_game(setup: Setup, seed: int, agents: tuple[str, str], max_steps: int =
         winner, reason = o.winner, o.reason
     else:
         reason = o.reason if o is not None else "step limit"
-        stars = view(s, None)["stars"]
+        stars = view(s, None).stars
         if stars[0] != stars[1]:
             winner = 0 if stars[0] > stars[1] else 1
             tiebreak = f"more stars ({stars[0]}-{stars[1]})"

@@ -1,0 +1,334 @@
+"""The engine's contract with its readers: the typed view, typed events and known facts.
+
+Shells (terminal, browser, RL encoder) read only these types; ``meloch schema view|event`` prints
+their JSON Schemas, generated from the types, so a client is written against the schema and a
+test checks the checked-in copies (``docs/schema/``) are up to date.
+
+JSON field names follow the dict view that came before, so scenario files keep their paths.
+Optional parts that a seat may not see (another seat's hand, an unrevealed dial) are absent from
+the JSON (``omit_defaults``), never present with a placeholder.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+# ----------------------------------------------------------------------------- known facts
+
+
+class Known(msgspec.Struct, frozen=True, kw_only=True):
+    """A private fact one seat learned: a peek at the top cards of a deck, or the Factory cards
+    it saw. ``cards`` are card ids: discovery ids, ``c<n>`` combat tokens or Factory card ids."""
+
+    seat: int
+    kind: Literal["peek", "factory"]
+    deck: str = ""
+    """For a peek: "combat" or "discovery"."""
+    cards: tuple[str, ...] = ()
+
+
+# ----------------------------------------------------------------------------- events
+
+
+class Moved(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="moved"):
+    """A unit moved (or retreated) from one location to another."""
+
+    unit: str
+    """"character", "mech", "worker" (Scythe) or "mech" (Expeditions' mech)."""
+    frm: str
+    to: str
+
+
+class Changed(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="changed"):
+    """A counter of a seat changed: power, coins, popularity, guile or a resource on a location."""
+
+    what: str
+    by: int
+    loc: str = ""
+
+
+class Drawn(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="drawn"):
+    """Cards drawn from a deck. ``cards`` holds ids only in the data a seat may see."""
+
+    deck: str
+    count: int
+    cards: tuple[str, ...] = ()
+
+
+class CombatCard(msgspec.Struct, frozen=True, kw_only=True):
+    id: int
+    name: str
+    value: int
+
+
+class CombatSide(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    dial: int
+    cards: tuple[CombatCard, ...]
+    total: int = -1
+    """The side's total, -1 when not yet known (a reveal before Ambush or Element of Surprise)."""
+
+
+class CombatRevealed(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="combat_revealed"):
+    """A side's dial and tucked cards, each with its value."""
+
+    loc: str
+    side: CombatSide
+
+
+class CombatResolved(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="combat_resolved"):
+    loc: str
+    winner: int
+    attacker: CombatSide
+    defender: CombatSide
+
+
+class StarPlaced(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="star_placed"):
+    column: int
+    """Column of the Triumph Track (-1: a star earned off the track)."""
+    category: str
+
+
+class MelochCard(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="meloch_card"):
+    card: str
+    rotated: bool
+
+
+class WorkerGained(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="worker_gained"):
+    worker: str
+    """Location (Scythe) or colour (Expeditions)."""
+
+
+class MapTokenGained(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="map_token_gained"):
+    loc: str
+    token: str = ""
+    """The token id, only when the gaining seat sees its face."""
+
+
+class CorruptionChanged(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="corruption"):
+    loc: str
+    colour: str
+    value: int
+    action: Literal["placed", "taken", "trashed"]
+
+
+class Generic(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="generic"):
+    """Kinds not typed yet: named values only."""
+
+    values: dict[str, str | int] = {}
+
+
+EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPlaced | MelochCard
+             | WorkerGained | MapTokenGained | CorruptionChanged | Generic)
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True):
+    """Something that happened. ``private_to`` >= 0 means only that seat reads ``text`` and
+    ``data``; every other seat reads ``public_text`` and ``public_data`` instead."""
+
+    kind: str
+    text: str
+    seat: int = -1
+    private_to: int = -1
+    public_text: str = ""
+    data: EventData | None = None
+    public_data: EventData | None = None
+
+
+class SeenEvent(msgspec.Struct, frozen=True, kw_only=True):
+    """An event as one seat (or a spectator) may see it: the schema of ``meloch schema event``."""
+
+    kind: str
+    seat: int
+    text: str
+    data: EventData | None = None
+    private: bool = False
+    """True when the event was private to another seat and this is its public side."""
+
+
+# ----------------------------------------------------------------------------- the view
+
+
+class SeatSetupView(msgspec.Struct, frozen=True, kw_only=True):
+    role: str
+    faction: str
+    mat: str
+    mech: str
+    character: str
+    companion: str
+    stars_to_win: int
+
+
+class SetupView(msgspec.Struct, frozen=True, kw_only=True):
+    map_side: str
+    track_side: str
+    variant: str
+    seats: tuple[SeatSetupView, SeatSetupView]
+    turn_limit: int
+
+
+class DecisionView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    kind: str
+    prompt: str
+    """The prompt; for any other seat "waiting for <tag>" (a prompt may name secrets)."""
+
+
+class Trap(msgspec.Struct, frozen=True, array_like=True):
+    """[location, kind ("?" when armed and not the viewer's), armed]."""
+
+    loc: str
+    kind: str
+    armed: bool
+
+
+class ScytheView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="role",
+                 tag="scythe"):
+    faction: str
+    mat: str
+    home: str
+    power: int
+    popularity: int
+    coins: int
+    combat_cards: int
+    """Count; the viewer's own cards are in ``hand_combat`` / ``combat_card_ids``."""
+    character: str
+    mechs: tuple[str, ...]
+    mech_slots: tuple[int, ...]
+    workers: tuple[str, ...]
+    workers_on_mat: int
+    structures: tuple[tuple[str, str], ...]
+    recruits: tuple[str, ...]
+    enlist_bonuses: tuple[str, ...]
+    top_upgrades: tuple[str, ...]
+    bottom_cubes: tuple[int, ...]
+    resources: tuple[tuple[str, str, int], ...]
+    section: int
+    factory_card: str
+    map_tokens: int
+    encounters: int
+    stars_unplaced: int
+    stars_discarded: int
+    combat_wins: int
+    flags: tuple[str, ...]
+    influence: tuple[str, ...]
+    traps: tuple[Trap, ...]
+    vesna_offer: tuple[str, ...]
+    vesna_tokens: tuple[str, ...]
+    tech_cards: tuple[str, ...]
+    tech_used: tuple[str, ...]
+    hand_combat: tuple[str, ...] | None = None
+    combat_card_ids: tuple[int, ...] | None = None
+
+
+class ExpView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="role",
+              tag="expeditions"):
+    mech: str
+    character: str
+    companion: str
+    home: str
+    loc: str
+    power: int
+    guile: int
+    coins: int
+    workers: tuple[str, ...]
+    hand: int
+    """Count of the hand (kept for old readers); the cards are public in ``hand_cards``."""
+    hand_cards: tuple[str, ...]
+    """Cards you control are always face up (Expeditions rules): the hand is public."""
+    active: tuple[tuple[str, str], ...]
+    combat_cards: int
+    corruption: tuple[tuple[str, int], ...]
+    map_tokens: tuple[str, ...]
+    solved: tuple[str, ...]
+    upgraded: tuple[str, ...]
+    melded: tuple[str, ...]
+    token: str
+    hero_trashed: bool
+    combat_wins: int
+    hand_combat: tuple[str, ...] | None = None
+    combat_card_ids: tuple[int, ...] | None = None
+
+
+SeatView = ScytheView | ExpView
+
+
+class CombatView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A combat in progress. ``dial_<i>``/``cards_<i>`` are present for the seat itself and for
+    everyone after the reveal; ``extra``, ``drawn`` and ``totals`` after the reveal."""
+
+    loc: str
+    attacker: int
+    defender: int
+    revealed: bool
+    tucked: tuple[int, int]
+    committed: tuple[bool, bool]
+    dial_0: int | None = None
+    cards_0: tuple[str, ...] | None = None
+    dial_1: int | None = None
+    cards_1: tuple[str, ...] | None = None
+    extra: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    drawn: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    totals: tuple[int, int] | None = None
+
+
+class Decks(msgspec.Struct, frozen=True, kw_only=True):
+    """Face-down decks: counts only."""
+
+    discovery: int
+    combat: int
+    encounter: int
+    factory: int
+    meloch: int
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """What ``seat`` (None: a spectator) may see of a state: built from visible parts only."""
+
+    seat: int | None
+    setup: SetupView
+    tags: tuple[str, str]
+    turn: int
+    active: int
+    step: int
+    decision: DecisionView | None
+    map_tokens: tuple[str, ...]
+    """Locations holding a face-down map token."""
+    map_token_supply: int
+    map_token_trash: int
+    corruption_trash: tuple[tuple[str, int], ...]
+    corruption: dict[str, tuple[tuple[str, int], ...]]
+    """Corruption stacks by location, bottom..top, each token (colour, value)."""
+    revealed: tuple[str, ...]
+    lakes: dict[str, str]
+    decks: Decks
+    discovery_discard: tuple[str, ...]
+    combat_discard: tuple[str, ...]
+    discovery_trash: tuple[str, ...]
+    combat_trash: tuple[str, ...]
+    encounter_used: tuple[str, ...]
+    meloch_row: tuple[tuple[str, bool], ...]
+    """Meloch cards placed, oldest first: (card id, rotated 180 degrees)."""
+    track: tuple[tuple[int, ...], ...]
+    stars: tuple[int, int]
+    home_turns: tuple[int, int]
+    stalemate_open: bool
+    seats: tuple[SeatView, SeatView]
+    combat: CombatView | None
+    known: tuple[str, ...]
+    """The viewer's private facts, as text (typed in ``known_facts``)."""
+    known_facts: tuple[Known, ...]
+    events: tuple[str, ...]
+    """The last transition's events as this seat reads them (typed: ``events_for``)."""
+    winner: int
+    reason: str
+
+
+def view_schema() -> dict[str, object]:
+    return msgspec.json.schema(View)
+
+
+def event_schema() -> dict[str, object]:
+    return msgspec.json.schema(SeenEvent)
