@@ -14,6 +14,7 @@ import msgspec
 from meloch.engine import effects, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token, combat_type
+from meloch.engine.contract import CombatCard, CombatResolved, CombatRevealed, CombatSide, Generic
 from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -101,7 +102,7 @@ def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     _set(tx, dial=_pair(c.dial, f.seat, int(a.args[0])))
     who = flow.tag(tx.s, f.seat)
     tx.log("commit", f"{who} sets the Power Dial to {a.args[0]}.", seat=f.seat, private_to=f.seat,
-           public=f"{who} sets the Power Dial.")
+           public=f"{who} sets the Power Dial.", data=Generic(values={"dial": int(a.args[0])}))
     limit = card_limit(tx.s, f.seat, c.loc)
     if tx.s.seats[f.seat].combat_cards and limit:
         tx.push(Frame(kind="c_tuck", seat=f.seat, count=limit))
@@ -130,7 +131,7 @@ def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     _set(tx, cards=_pair(c.cards, f.seat, (*c.cards[f.seat], cid)))
     who = flow.tag(tx.s, f.seat)
     tx.log("commit", f"{who} tucks {combat_name(cid)}.", seat=f.seat, private_to=f.seat,
-           public=f"{who} tucks a combat card.")
+           public=f"{who} tucks a combat card.", data=Generic(values={"card": cid, "value": combat_type(cid).value}))
     if f.count > 1 and len(tx.s.seats[f.seat].combat_cards) > len(c.cards[f.seat]) + 1:
         tx.push(Frame(kind="c_tuck", seat=f.seat, count=f.count - 1))
 
@@ -146,7 +147,8 @@ def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
             held.remove(cid)
         p.combat_cards = tuple(held)
         names = ", ".join(combat_name(x) for x in c.cards[seat]) or "no card"
-        tx.log("reveal", f"{flow.tag(s, seat)} reveals dial {c.dial[seat]} and {names}.", seat=seat)
+        tx.log("reveal", f"{flow.tag(s, seat)} reveals dial {c.dial[seat]} and {names}.", seat=seat,
+               data=CombatRevealed(loc=c.loc, side=_side(c, seat)))
     # Attacker's effects first, then the defender's; Ambush asks after the reveal.
     frames: list[Frame] = []
     for seat in (c.attacker, c.defender):
@@ -173,7 +175,7 @@ def _surprise(tx: Tx, f: Frame, a: Action | None) -> None:
     assert c is not None
     _set(tx, drawn=_pair(c.drawn, f.seat, (*c.drawn[f.seat], cid)))
     tx.log("reveal", f"Element of Surprise: {flow.tag(s, f.seat)} draws {combat_name(cid)} and adds its value.",
-           seat=f.seat)
+           seat=f.seat, data=_added(c, f.seat, cid))
 
 
 def _ambush_options(state: State, f: Frame) -> list[Action]:
@@ -196,7 +198,8 @@ def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
     assert c is not None
     effects.take_combat_card(tx, f.seat, cid, to_discard=False)  # discarded at resolution
     _set(tx, extra=_pair(c.extra, f.seat, (*c.extra[f.seat], cid)))
-    tx.log("reveal", f"Ambush: {flow.tag(tx.s, f.seat)} adds {combat_name(cid)}.", seat=f.seat)
+    tx.log("reveal", f"Ambush: {flow.tag(tx.s, f.seat)} adds {combat_name(cid)}.", seat=f.seat,
+           data=_added(c, f.seat, cid))
     eff = combat_type(cid).combat_effect
     if eff == "element_of_surprise":
         tx.push(Frame(kind="c_surprise", seat=f.seat))
@@ -238,6 +241,19 @@ def spent_power(state: State, seat: int) -> bool:
     return c.dial[seat] > 0 or any(card_value(state, seat, x) > 0 for x in (*c.cards[seat], *c.extra[seat]))
 
 
+def _side(c: Combat, seat: int, tot: int = -1) -> CombatSide:
+    """A side of a revealed combat for event data: dial and every card counted, with its value."""
+    cards = tuple(CombatCard(id=x, name=combat_type(x).name, value=combat_type(x).value)
+                  for x in (*c.cards[seat], *c.extra[seat], *c.drawn[seat]))
+    return CombatSide(seat=seat, dial=c.dial[seat], cards=cards, total=tot)
+
+
+def _added(c: Combat, seat: int, cid: int) -> CombatRevealed:
+    t = combat_type(cid)
+    side = CombatSide(seat=seat, dial=c.dial[seat], cards=(CombatCard(id=cid, name=t.name, value=t.value),))
+    return CombatRevealed(loc=c.loc, side=side, added=True)
+
+
 def _effects_of(c: Combat, seat: int) -> set[str]:
     return {combat_type(x).combat_effect for x in (*c.cards[seat], *c.extra[seat])}
 
@@ -255,7 +271,9 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         winner = c.defender
     loser = 1 - winner
     tx.log("combat", f"Combat on {c.loc}: {flow.tag(s, c.attacker)} {ta} vs {flow.tag(s, c.defender)} {td}; "
-           f"{flow.tag(s, winner)} wins.", seat=winner)
+           f"{flow.tag(s, winner)} wins.", seat=winner,
+           data=CombatResolved(loc=c.loc, winner=winner, attacker=_side(c, c.attacker, ta),
+                               defender=_side(c, c.defender, td)))
     for seat in (0, 1):
         if c.dial[seat]:
             effects.add_stat(tx, seat, "power", -c.dial[seat], "Power Dial")

@@ -36,7 +36,8 @@ class Moved(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="mo
     """A unit moved (or retreated) from one location to another."""
 
     unit: str
-    """"character", "mech", "worker" (Scythe) or "mech" (Expeditions' mech)."""
+    """The unit as in the notation: Scythe "char", "mech<n>" or "worker", a carried "worker" or
+    resource; "mech" for the Expeditions mech."""
     frm: str
     to: str
 
@@ -72,10 +73,12 @@ class CombatSide(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class CombatRevealed(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="combat_revealed"):
-    """A side's dial and tucked cards, each with its value."""
+    """A side's dial and tucked cards, each with its value; ``side.cards`` holds only the added
+    card for Ambush and Element of Surprise (``added``)."""
 
     loc: str
     side: CombatSide
+    added: bool = False
 
 
 class CombatResolved(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="combat_resolved"):
@@ -87,13 +90,17 @@ class CombatResolved(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"
 
 class StarPlaced(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="star_placed"):
     column: int
-    """Column of the Triumph Track (-1: a star earned off the track)."""
+    """Index of the Triumph Track column (as in ``View.track``; the board's number is one more)."""
     category: str
+    """The category's label for the placing seat's role."""
 
 
-class MelochCard(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="meloch_card"):
+class MelochCardEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="meloch_card"):
+    """A Meloch card drawn (``placed`` false) or placed on the row, upright or rotated 180 degrees."""
+
     card: str
     rotated: bool
+    placed: bool
 
 
 class WorkerGained(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="worker_gained"):
@@ -120,7 +127,7 @@ class Generic(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="
     values: dict[str, str | int] = {}
 
 
-EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPlaced | MelochCard
+EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPlaced | MelochCardEvent
              | WorkerGained | MapTokenGained | CorruptionChanged | Generic)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from meloch.content.schema import Effect
 from meloch.engine import flow
 from meloch.engine.actions import Action
+from meloch.engine.contract import Changed, Drawn
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -148,7 +149,7 @@ def add_stat(tx: Tx, seat: int, stat: str, n: int, why: str = "") -> int:
     if new != old:
         sign = "+" if new > old else ""
         tx.log("gain", f"{flow.tag(tx.s, seat)} {stat} {sign}{new - old} -> {new}{' (' + why + ')' if why else ''}.",
-               seat=seat)
+               seat=seat, data=Changed(what=stat, by=new - old))
     return new - old
 
 
@@ -203,7 +204,9 @@ def draw_combat(tx: Tx, seat: int, n: int = 1, why: str = "") -> list[int]:
 
         tx.log("draw", f"{flow.tag(s, seat)} draws {', '.join(combat_name(c) for c in got)}"
                f"{' (' + why + ')' if why else ''}.", seat=seat, private_to=seat,
-               public=f"{flow.tag(s, seat)} draws {len(got)} combat card(s){' (' + why + ')' if why else ''}.")
+               public=f"{flow.tag(s, seat)} draws {len(got)} combat card(s){' (' + why + ')' if why else ''}.",
+               data=Drawn(deck="combat", count=len(got), cards=tuple(f"c{c}" for c in got)),
+               public_data=Drawn(deck="combat", count=len(got)))
     return got
 
 

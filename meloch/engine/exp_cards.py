@@ -16,7 +16,7 @@ from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
-from meloch.engine.contract import Drawn
+from meloch.engine.contract import Drawn, Generic
 from meloch.engine.expeditions import ep, refresh
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
@@ -68,7 +68,8 @@ def gain_card(tx: Tx, seat: int, cid: str, how: str, hidden: bool = False) -> No
                data=Drawn(deck="discovery", count=1, cards=(cid,)))
     else:
         p.active = (*p.active, (cid, ""))
-        tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat)
+        tx.log("gain", f"{who} gains {card(cid).name} ({how}).", seat=seat,
+               data=Generic(values={"card": cid, "how": how}))
     for hook in GAIN_HOOKS:
         hook(tx, seat, cid)
 

@@ -10,6 +10,7 @@ from meloch.content.schema import Effect
 from meloch.engine import effects, exp_items, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
+from meloch.engine.contract import CorruptionChanged
 from meloch.engine.expeditions import ep, gain_map_token
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
@@ -38,7 +39,8 @@ def take_corruption(tx: Tx, seat: int, loc: str, why: str) -> None:
     p = tx.ex(seat)
     p.corruption = (*p.corruption, tok)
     colour, value = track.token(tok)
-    tx.log("corruption", f"{flow.tag(s, seat)} gains a {colour} {value} corruption token ({why}).", seat=seat)
+    tx.log("corruption", f"{flow.tag(s, seat)} gains a {colour} {value} corruption token ({why}).", seat=seat,
+           data=CorruptionChanged(loc=loc, colour=colour, value=value, action="taken"))
     if not rest:
         s.revealed = (*s.revealed, loc)
         lo = board(s.setup.map_side).loc[loc]

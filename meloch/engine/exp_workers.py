@@ -11,6 +11,7 @@ from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
+from meloch.engine.contract import WorkerGained
 from meloch.engine.expeditions import ep
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.tx import Tx
@@ -48,7 +49,7 @@ def gain_worker(tx: Tx, seat: int, colour: str) -> None:
         return
     p = tx.ex(seat)
     p.workers = (*p.workers, colour)
-    tx.log("gain", f"{flow.tag(tx.s, seat)} gains a {colour} worker.", seat=seat)
+    tx.log("gain", f"{flow.tag(tx.s, seat)} gains a {colour} worker.", seat=seat, data=WorkerGained(worker=colour))
 
 
 @flow.handler("e_worker_colour", "Gain a worker: choose its colour (3 of each colour in the supply).",

@@ -14,6 +14,7 @@ from meloch.engine import effects, exp_items, flow, free, scythe_abilities, vari
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
+from meloch.engine.contract import MapTokenGained, Moved
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -193,7 +194,8 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     p = tx.ex(f.seat)
     frm, p.loc = p.loc, a.args[0]
-    tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat)
+    tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat,
+           data=Moved(unit="mech", frm=frm, to=p.loc))
     scythe_abilities.on_enemy_enters(tx, f.seat, p.loc)  # scythe hook: a Togawa trap there springs
     tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
     if tok is not None:
@@ -207,7 +209,8 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
     p.map_tokens = (*p.map_tokens, tok)
     mt = next(m for m in load().map_tokens if m.id == tok)
     desc = ", ".join(effects.describe(e) for e in mt.bonus)
-    tx.log("map_token", f"{flow.tag(tx.s, seat)} gains map token {tok}: {desc}.", seat=seat)
+    tx.log("map_token", f"{flow.tag(tx.s, seat)} gains map token {tok}: {desc}.", seat=seat,
+           data=MapTokenGained(loc=p.loc, token=tok))
     effects.queue(tx, seat, mt.bonus, f"map token {tok}")
 
 

@@ -15,7 +15,7 @@ from meloch.engine import effects, flow, variants
 from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.contract import Known
+from meloch.engine.contract import Known, Moved
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe_pay import AT_CHARACTER
 from meloch.engine.scythe_seat import _loc_key, sp
@@ -171,7 +171,7 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
         p.workers = tuple(workers)
         moved = f"w{i}"
     tx.log("move", f"{flow.tag(tx.s, f.seat)} moves {'a worker' if tok == 'worker' else tok} from {frm} to {to}.",
-           seat=f.seat)
+           seat=f.seat, data=Moved(unit=tok, frm=frm, to=to))
     if f.count > 1:
         tx.push(Frame(kind="s_move", seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
     if vias and _has_cargo(tx.s, f.seat, (frm, *vias)):
@@ -215,7 +215,8 @@ def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
     else:
         add_resource(tx, f.seat, f.loc, what, -1)
         add_resource(tx, f.seat, f.tag, what, 1)
-    tx.log("move", f"{flow.tag(tx.s, f.seat)} carries a {what} from {f.loc} to {f.tag}.", seat=f.seat)
+    tx.log("move", f"{flow.tag(tx.s, f.seat)} carries a {what} from {f.loc} to {f.tag}.", seat=f.seat,
+           data=Moved(unit=what, frm=f.loc, to=f.tag))
     tx.push(f)
 
 

@@ -9,6 +9,7 @@ from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import combat_token, combat_type
+from meloch.engine.contract import Changed, MapTokenGained, WorkerGained
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe_seat import RESOURCES, _loc_key, ability_of, sp
 from meloch.engine.track import controlled
@@ -93,7 +94,8 @@ def _pay(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.log("pay", f"{who} spends {combat_type(cid).name} as 1 {f.tag} (Coercion, {f.loc}).", seat=f.seat)
     else:
         add_resource(tx, f.seat, a.args[0], a.args[1], -1)
-        tx.log("pay", f"{who} pays 1 {a.args[1]} from {a.args[0]} ({f.loc}).", seat=f.seat)
+        tx.log("pay", f"{who} pays 1 {a.args[1]} from {a.args[0]} ({f.loc}).", seat=f.seat,
+           data=Changed(what=a.args[1], by=-1, loc=a.args[0]))
     if f.count > 1:
         pay_resources(tx, f.seat, f.tag, f.count - 1, f.loc)
 
@@ -131,7 +133,8 @@ def _place_res_options(state: State, f: Frame) -> list[Action]:
 def _place_res(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     add_resource(tx, f.seat, a.args[0], a.args[1], 1)
-    tx.log("gain", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat)
+    tx.log("gain", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
+           data=Changed(what=a.args[1], by=1, loc=a.args[0]))
     if f.count > 1:
         tx.push(Frame(kind="s_place_resource", seat=f.seat, count=f.count - 1, tag=f.tag, loc=f.loc))
 
@@ -175,7 +178,8 @@ def _worker(tx: Tx, seat: int, e: Effect) -> None:
         w = tx.sc(seat)
         w.workers = (*w.workers, p.character)
         w.workers_on_mat -= 1
-        tx.log("gain", f"{flow.tag(tx.s, seat)} places a worker on {p.character} (encounter).", seat=seat)
+        tx.log("gain", f"{flow.tag(tx.s, seat)} places a worker on {p.character} (encounter).", seat=seat,
+               data=WorkerGained(worker=p.character))
         return
     tx.push(Frame(kind="s_place_worker", seat=seat))
 
@@ -193,7 +197,8 @@ def _place_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     p = tx.sc(f.seat)
     p.workers = (*p.workers, a.args[0])
     p.workers_on_mat -= 1
-    tx.log("gain", f"{flow.tag(tx.s, f.seat)} places a worker on {a.args[0]}.", seat=f.seat)
+    tx.log("gain", f"{flow.tag(tx.s, f.seat)} places a worker on {a.args[0]}.", seat=f.seat,
+           data=WorkerGained(worker=a.args[0]))
 
 
 
@@ -204,4 +209,4 @@ def _map_token(tx: Tx, seat: int, e: Effect) -> None:
     if t is not None:
         p = tx.sc(seat)
         p.map_tokens = (*p.map_tokens, t)
-        tx.log("gain", f"{flow.tag(s, seat)} gains a map token.", seat=seat)
+        tx.log("gain", f"{flow.tag(s, seat)} gains a map token.", seat=seat, data=MapTokenGained(loc=p.character))

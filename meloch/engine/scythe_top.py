@@ -8,6 +8,7 @@ from meloch.content.schema import Effect, FactoryCard
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
+from meloch.engine.contract import Changed
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe_pay import add_resource, worker_territories
 from meloch.engine.scythe_seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
@@ -166,7 +167,8 @@ def _trade_options(state: State, f: Frame) -> list[Action]:
 def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     add_resource(tx, f.seat, a.args[0], a.args[1], 1)
-    tx.log("trade", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat)
+    tx.log("trade", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
+           data=Changed(what=a.args[1], by=1, loc=a.args[0]))
     if f.count > 1:
         tx.push(Frame(kind="s_trade", seat=f.seat, count=f.count - 1))
 
@@ -206,7 +208,8 @@ def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:
         tx.log("produce", f"{flow.tag(tx.s, seat)} produces {k} worker(s) on {loc} ({why}).", seat=seat)
     else:
         add_resource(tx, seat, loc, out, n)
-        tx.log("produce", f"{flow.tag(tx.s, seat)} produces {n} {out} on {loc} ({why}).", seat=seat)
+        tx.log("produce", f"{flow.tag(tx.s, seat)} produces {n} {out} on {loc} ({why}).", seat=seat,
+               data=Changed(what=out, by=n, loc=loc))
 
 
 

@@ -17,6 +17,7 @@ from meloch.content.schema import Category, Effect, MelochCard, TrackSide
 from meloch.engine import flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
+from meloch.engine.contract import MelochCardEvent, StarPlaced
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -163,7 +164,8 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         p.stars_unplaced -= 1
     n = stars_of(s, seat)
     label = (cat.scythe if s.setup.seats[seat].role == "scythe" else cat.expeditions).label
-    tx.log("star", f"{flow.tag(s, seat)} places star {n} on column {col + 1} ({label}): {why}.", seat=seat)
+    tx.log("star", f"{flow.tag(s, seat)} places star {n} on column {col + 1} ({label}): {why}.", seat=seat,
+           data=StarPlaced(column=col, category=label))
     if n >= s.setup.seats[seat].stars_to_win:
         s.winner = seat
         s.reason = f"{n} stars"
@@ -265,7 +267,8 @@ def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
         return
     cid = s.meloch_deck[-1]
     s.meloch_deck = s.meloch_deck[:-1]
-    tx.log("meloch", f"{flow.tag(s, f.seat)} draws Meloch card {meloch_card(cid).name}.", seat=f.seat)
+    tx.log("meloch", f"{flow.tag(s, f.seat)} draws Meloch card {meloch_card(cid).name}.", seat=f.seat,
+           data=MelochCardEvent(card=cid, rotated=False, placed=False))
     tx.push(Frame(kind="meloch_orient", seat=f.seat, tag=cid))
 
 
@@ -306,7 +309,8 @@ def _meloch_orient(tx: Tx, f: Frame, a: Action | None) -> None:
     rotated = a.args[0] == "rotated"
     s.meloch_row = (*s.meloch_row, (cid, rotated))
     tx.log("meloch", f"{flow.tag(s, f.seat)} places Meloch card {meloch_card(cid).name} "
-           f"{'rotated' if rotated else 'upright'}.", seat=f.seat)
+           f"{'rotated' if rotated else 'upright'}.", seat=f.seat,
+           data=MelochCardEvent(card=cid, rotated=rotated, placed=True))
     gains = visible_meloch(s, f.seat)
     if gains:
         tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=tuple(gains)))
