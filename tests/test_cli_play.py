@@ -372,10 +372,16 @@ def test_cli_play_rejects_bad_options(option: str, value: str, allowed: str) -> 
 
 def test_render_modules_keep_the_old_names() -> None:
     """render.py was split (render_map: the text map; labels: names and action labels); the names other
-    modules and tests import from ``meloch.cli.render`` still work and are the same objects."""
+    modules and tests import from ``meloch.cli.render`` still work and are the same objects, except
+    ``render.label``, which takes the typed view and gives what ``labels.label`` gives for its JSON form."""
     from meloch.cli import labels, render, render_map
 
-    assert render.label is labels.label and render.loc_name is labels.loc_name
+    s = new_game(Setup(), 1)
+    d = decision(s)
+    assert d is not None
+    for a in legal_actions(s):
+        assert render.label(a, view(s, d.seat)) == labels.label(a, view_json(s, d.seat))
+    assert render.loc_name is labels.loc_name
     assert render.render_map is render_map.render_map and render.render_adjacency is render_map.render_adjacency
     for name in render.__all__:
         assert hasattr(render, name), name

@@ -7,6 +7,7 @@ declare (or a value of the wrong type) fails here, as it would in a client writt
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable
@@ -26,8 +27,11 @@ from meloch.engine import (
     apply,
     decision,
     events_for,
+    flow,
+    from_json,
     legal_actions,
     new_game,
+    to_json,
     view,
     view_json,
 )
@@ -185,3 +189,27 @@ def test_combat_reveal_names_cards_and_values() -> None:
             assert not any(x.id in s.seats[sd.seat].combat_cards for x in sd.cards)
         return
     raise AssertionError("no combat reveal in 200 games")
+
+
+def test_legal_actions_cache_serves_many_live_states() -> None:
+    """Each state keeps its own options (a search holds many); they equal a fresh computation from
+    a decoded copy (no cache), and a copy, a replace or the JSON form never carries them."""
+    rng = random.Random(5)
+    live: list[State] = []
+    for s, _a in random_game(varied_setup(3), 77):
+        if decision(s) is not None and rng.random() < 0.2:
+            live.append(s)
+    assert len(live) > 50
+    for s in live:
+        assert flow.cached_options(s) is not None  # apply remembered them
+    for s in reversed(live):  # every old state still answers from its own slot
+        fresh = from_json(to_json(s))
+        assert flow.cached_options(fresh) is None
+        assert [str(a) for a in legal_actions(s)] == [str(a) for a in legal_actions(fresh)]
+    s = live[0]
+    assert flow.cached_options(copy.copy(s)) is None
+    assert flow.cached_options(msgspec.structs.replace(s, step=s.step)) is None
+    assert b"_options" not in to_json(s)
+    got = legal_actions(s)
+    got.clear()  # the caller's list is its own
+    assert legal_actions(s)

@@ -7,12 +7,12 @@ test fails when they are out of date. Clients (browser, RL encoder) are written 
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 
 import typer
 
 
-class Part(str, Enum):
+class Part(StrEnum):
     view = "view"
     event = "event"
 

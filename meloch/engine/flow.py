@@ -60,19 +60,17 @@ GAME_END: list[Callable[[Tx], None]] = []
 """Run when the game ends, before the pending frames are dropped (components they hold go home)."""
 
 
-_last_options: tuple[State | None, tuple[Action, ...]] = (None, ())
-"""One-slot cache of the options of the last state that reached a decision. It relies on states
-being values (never mutated once returned), which the protocol promises."""
-
-
 def remember_options(state: State, opts: list[Action]) -> None:
-    global _last_options
-    _last_options = (state, tuple(opts))
+    """Keep ``opts`` in the state object itself (``State`` has ``dict=True``): every live state keeps
+    its own options, which a search holding many states needs, and nothing outlives the state. The
+    slot is not a field: it is never encoded, compared, or carried by a copy or ``replace``. It
+    relies on states being values (never mutated once returned), which the protocol promises."""
+    state.__dict__["_options"] = tuple(opts)
 
 
 def cached_options(state: State) -> tuple[Action, ...] | None:
-    cached_state, opts = _last_options
-    return opts if cached_state is state else None
+    got: tuple[Action, ...] | None = state.__dict__.get("_options")
+    return got
 
 
 def role(state: State, seat: int) -> str:

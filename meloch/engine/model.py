@@ -167,7 +167,7 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     revealed: bool = False
 
 
-class State(msgspec.Struct, kw_only=True):
+class State(msgspec.Struct, kw_only=True, dict=True):  # dict: flow's per-state options cache
     setup: Setup
     seed: int
     rng: int
