@@ -14,7 +14,7 @@ import msgspec
 from meloch.engine import effects, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token, combat_type
-from meloch.engine.contract import CombatCard, CombatResolved, CombatRevealed, CombatSide, Generic
+from meloch.engine.contract import CombatCard, CombatResolved, CombatRevealed, CombatSide, Generic, Moved
 from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -322,7 +322,8 @@ def retreat_units(tx: Tx, seat: int, loc: str) -> None:
     if isinstance(p, ExpSeat):
         if p.loc == loc:
             p.loc = p.home
-            tx.log("retreat", f"{who}'s mech retreats to its home base.", seat=seat)
+            tx.log("retreat", f"{who}'s mech retreats to its home base.", seat=seat,
+                   data=Moved(unit="mech", frm=loc, to=p.home))
         return
     if p.character == loc:
         p.character = p.home

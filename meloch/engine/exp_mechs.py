@@ -145,7 +145,7 @@ def _highlander_gain(tx: Tx, seat: int, cid: str) -> None:
 def _highlander(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.ex(f.seat)
-    if f.tag in p.hand:  # drawn from a deck: held in the hand, unseen, until placed (exp_cards.HOLD_HIDDEN)
+    if f.tag in p.hand:  # drawn from a deck: held in the hand (face up) until placed (exp_cards.HOLD_HIDDEN)
         if a.args[0] == "row":
             hand = list(p.hand)
             hand.remove(f.tag)

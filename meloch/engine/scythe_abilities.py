@@ -29,6 +29,7 @@ from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
 from meloch.engine.cards import combat_name, combat_type
+from meloch.engine.contract import Generic
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -279,7 +280,9 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     elif a.args[0] == "trap":
         p.traps = (*p.traps, (loc, a.args[1], True))
         tx.log("token", f"{who} places a {a.args[1]} trap on {loc}.", seat=f.seat, private_to=f.seat,
-               public=f"{who} places a face-down trap on {loc}.")
+               public=f"{who} places a face-down trap on {loc}.",
+               data=Generic(values={"token": "trap", "trap": a.args[1], "loc": loc}),
+               public_data=Generic(values={"token": "trap", "loc": loc}))
     else:
         p.influence = (*p.influence, loc)
         tx.log("token", f"{who} places an influence token on {loc}.", seat=f.seat)
