@@ -18,15 +18,22 @@ from meloch.engine.api import (
     legal_actions,
     outcome,
     replay,
+    start_transition,
     state_hash,
     to_json,
 )
-from meloch.engine.model import Event, SeatSetup, Setup, State
+from meloch.engine.describe import FREE_VERBS, Option, Ref, options
+from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, Event, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
+from meloch.engine.undo import undo_point, undo_refusal
 from meloch.engine.view import events_for, view
 
 __all__ = [
     "Action", "Decision", "Event", "IllegalAction", "Outcome", "SeatSetup", "Setup", "SetupError", "State",
     "apply", "decision", "events_for", "from_json", "legal_actions", "new_game", "outcome", "parse", "replay",
     "state_hash", "to_json", "view",
+]
+__all__ += [  # the shells' protocol: described options, undo, the variant table
+    "FREE_VERBS", "SEAT_TAGS", "VARIANT_ROLES", "Option", "Ref", "Variant", "options", "start_transition", "undo_point",
+    "undo_refusal",
 ]
