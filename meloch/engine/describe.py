@@ -151,9 +151,10 @@ def _effects(es: tuple[Effect, ...]) -> tuple[str, ...]:
 
 def section_text(state: State, seat: int, sec: str) -> str:
     p = state.seats[seat]
-    if sec == "factory":
-        fc = p.factory_card if isinstance(p, ScytheSeat) and p.factory_card else "?"
-        return f"the Factory card ({fc})"
+    if sec == "factory" or sec.startswith("tech-"):
+        fid = sec[5:] if sec.startswith("tech-") else p.factory_card if isinstance(p, ScytheSeat) else ""
+        fc = next((x for x in load().factory_cards if x.id == fid), None)
+        return f"the Factory card {fc.name} ({fc.top_text})" if fc is not None else "the Factory card"
     if isinstance(p, ScytheSeat):
         mat = load().mats.get(p.mat)
         if mat is not None and sec.isdigit() and 1 <= int(sec) <= len(mat.sections):

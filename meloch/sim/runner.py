@@ -103,8 +103,9 @@ class Hooks:
     def on_step(self, before: State, action: Action, after: State) -> None:
         """After every accepted action."""
 
-    def on_undo(self, seat: int, undone: Sequence[tuple[State, str]], refusal: str | None) -> None:
-        """After an undo request: the (state before, action) pairs taken back, or why none was."""
+    def on_undo(self, seat: int, undone: Sequence[tuple[State, str]], refusal: str | None, blocked: str = "") -> None:
+        """After an undo request: the (state before, action) pairs taken back, or why none was
+        (``refusal``) and the action that cannot be taken back (``blocked``, empty if none)."""
 
     def on_end(self, state: State, record: GameRecord) -> None:
         """When the game ends or is left."""
@@ -161,19 +162,30 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
 
 
 def _undo(h: History, seat: int, hooks: Hooks) -> None:
-    """Take back ``seat``'s last step, and the forced steps before it (which would only be retaken)."""
+    """Take back ``seat``'s last step and the forced steps just before it (they would only be taken
+    again), as far as the engine's ``undo_refusal`` allows."""
     if len(h.states) < 2:
         hooks.on_undo(seat, [], "there is nothing to undo." if not h.actions else "this game keeps no history.")
         return
-    refusal = undo_refusal(h.states[-2], h.states[-1], seat)
-    if refusal is not None:
-        hooks.on_undo(seat, [], refusal)
+    j = len(h.states) - 1
+    refusal = undo_refusal(h.states[j - 1], h.states[j], seat)
+    while refusal is None:
+        j -= 1
+        if j < 1 or not _forced(h.states[j]):
+            break
+        refusal = undo_refusal(h.states[j - 1], h.states[j], seat)
+    if _forced(h.states[j]) or j == len(h.states) - 1:
+        # Stopped on a step that cannot be undone, with only forced steps after it.
+        blocked = h.actions[j - 1] if j >= 1 and refusal is not None else ""
+        hooks.on_undo(seat, [], refusal or "only steps with a single option lie before it.", blocked)
         return
     undone: list[tuple[State, str]] = []
-    while True:
+    while len(h.states) - 1 > j:
         h.states.pop()
         undone.append((h.states[-1], h.actions.pop()))
-        d = decision(h.state)
-        if d is None or not d.forced or len(h.states) < 2 or undo_refusal(h.states[-2], h.states[-1], seat):
-            break
     hooks.on_undo(seat, undone, None)
+
+
+def _forced(state: State) -> bool:
+    d = decision(state)
+    return d is not None and d.forced
