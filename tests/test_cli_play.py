@@ -450,6 +450,7 @@ def test_done_and_undone_notices_stay_with_their_seat() -> None:
     for seat, chunk in chunks:
         screen = chunk.split("Pass the device to")[-1]
         assert f"Done ({tags[1 - seat]} " not in screen
+        assert f"Forced ({tags[1 - seat]} " not in screen
 
 
 def test_combat_panel_shows_each_seat_only_its_own_dial() -> None:

@@ -52,6 +52,8 @@ def _check(state: State, opts: list[Option]) -> None:
         for arg in a.args:  # no raw ids where a name exists
             if re.fullmatch(r"c\d+", arg) or arg in load().cards:
                 assert not re.search(rf"(?<![\w#]){re.escape(arg)}\b", o.label), (o.label, arg)
+        for cid in other_hand:  # nor named in words
+            assert not re.search(rf"#{cid[1:]}\b", o.label), (o.label, cid)
         for r in o.refs:
             assert _ref_exists(state, r.kind, r.id), (o.action, r)
             # the other seat's combat cards are never named

@@ -118,19 +118,6 @@ def section_text(view: dict[str, Any], seat: int, sec: str) -> str:
     return f"section {sec} ({s.top.capitalize()} / {s.bottom.capitalize()})"
 
 
-def units_on(view: dict[str, Any], seat: int, loc: str) -> list[str]:
-    """Readable names of ``seat``'s pieces on ``loc`` that the view shows (``character``, ``2 mechs``...)."""
-    p = view["seats"][seat]
-    if p["role"] != "scythe":
-        return ["mech"] if p.get("loc") == loc else []
-    out = ["character"] if p.get("character") == loc else []
-    for what, where in (("mech", p.get("mechs", [])), ("worker", p.get("workers", []))):
-        k = sum(1 for x in where if x == loc)
-        if k:
-            out.append(f"{k} {what}s" if k > 1 else what)
-    return out
-
-
 def order_options(legal: Sequence[Action]) -> list[Action]:
     """The legal actions with the free actions last (the terminal's numbering order)."""
     return [a for a in legal if a.verb not in FREE_VERBS] + [a for a in legal if a.verb in FREE_VERBS]
@@ -142,4 +129,4 @@ def label(action: Action, view: dict[str, Any]) -> str:
 
 
 __all__ = ["FREE_VERBS", "SEAT_STYLES", "card_name", "combat_card_name", "combat_card_text", "effects_text", "label",
-           "loc_name", "map_of", "order_options", "seat_tag", "section_text", "units_on"]
+           "loc_name", "map_of", "order_options", "seat_tag", "section_text"]
