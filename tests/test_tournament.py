@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meloch.sim.tournament import Entrant, GameRecord, default_entrants, replay_record, run_tournament
+from meloch.sim.tournament import Entrant, MatchRecord, default_entrants, replay_record, run_tournament
 
 
 def test_entrant_parse() -> None:
@@ -23,10 +23,10 @@ def test_eight_entrants_finish_and_replay() -> None:
     t = run_tournament(default_entrants(8, ("random", "aggressive")), seed=3)
     assert [len(r) for r in t.rounds] == [4, 2, 1]
     first = t.records[:4]
-    assert all(r.setup["variant"] == "standard" for r in first)  # round 1: Scythe vs Expeditions
+    assert all(r.game.setup.variant == "standard" for r in first)  # round 1: Scythe vs Expeditions
     assert len(t.records) == 7
     for rec in t.records:
-        ok, msg = replay_record(GameRecord.from_dict(json.loads(json.dumps(rec.to_dict()))))
+        ok, msg = replay_record(MatchRecord.from_dict(json.loads(json.dumps(rec.to_dict()))))
         assert ok, msg
     assert t.champion in t.entrants
 

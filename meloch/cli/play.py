@@ -1,21 +1,15 @@
-"""The terminal game loop behind ``meloch play``: hot-seat, or a human against the random agent.
+"""The terminal game behind ``meloch play``: hot-seat, or a human against any registered agent.
 
-The loop only talks to the engine's public protocol: it shows ``view(state, deciding_seat)``, numbers
-``legal_actions(state)``, and hands the chosen action to ``apply``. It is testable: ``run_game`` takes
-an ``input_fn`` (called with a prompt string, returns a line, raises ``EOFError`` at the end of
-input) and a rich ``Console`` to print to.
+The game runs on the one runner (``meloch.sim.runner.play_game``): each human seat is a
+``TerminalAgent`` that shows ``view(state, seat)`` and the engine's described ``options(state)``
+and reads a line; it answers with an action or a runner ``Control`` (undo, quit). A forced
+decision (one option) is taken without asking. Undo is the engine's question
+(``undo_refusal``): a seat takes back its own steps, never past a random draw, a reveal of hidden
+information or the opponent's action. Nothing here reads a ``State`` field: states are opaque
+values handed back to the engine's protocol.
 
-Undo rule (``undo_refusal``): the last action may be taken back only if
-
-- it was made by the seat now deciding (your own decision, not the opponent's or the agent's),
-- the same seat was deciding before and after it, and it was the same turn (no hand-over),
-- the RNG state is unchanged (no shuffle, no random draw),
-- every deck and supply has the same size (nothing drawn), the face-down map tokens and the
-  combat's ``revealed`` flag are unchanged, no private fact was learnt (``known``), and none of its
-  events was private (nothing secret was shown to anyone).
-
-So undo never goes back past a reveal of hidden information or a random draw, and never into the
-other seat's turn.
+``run_game`` is testable: it takes an ``input_fn`` (called with a prompt string, returns a line,
+raises ``EOFError`` at the end of input) and a rich ``Console`` to print to.
 """
 
 from __future__ import annotations
@@ -23,31 +17,34 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
-from meloch.agents import RandomAgent
+from meloch.agents import agent_names, agent_seed, make_agent
 from meloch.cli import render
 from meloch.engine import (
     Action,
     IllegalAction,
+    Option,
     Setup,
     State,
     apply,
     decision,
-    event_texts,
-    legal_actions,
-    new_game,
+    options,
     outcome,
     parse,
     view,
 )
+from meloch.sim.runner import Control, GameRecord, History, Hooks, play_game, view_field
 
 InputFn = Callable[[str], str]
 
@@ -68,36 +65,22 @@ MAX_EVENT_LINES = 30
 _TAG_LIKE = re.compile(r"^[SE][12]?$")
 
 
-@dataclass
-class Session:
-    """A game in progress: its setup, seed, and every state after every accepted action."""
+def opponents() -> list[str]:
+    """What ``--vs`` accepts: ``human`` (hot-seat) or any registered agent."""
+    return ["human", *agent_names()]
 
-    setup: Setup
-    seed: int
+
+@dataclass
+class Session(History):
+    """A terminal game in progress: the runner's history plus who plays which seat."""
+
     vs: str = "human"
-    """"human" (hot-seat: both seats at this terminal) or "random" (the other seat is the random agent)."""
+    """"human" (hot-seat: both seats at this terminal) or an agent name (it plays the other seat)."""
     human_seat: int = 0
-    """The human's seat when ``vs == "random"``."""
-    states: list[State] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
+    """The human's seat when ``vs`` is an agent."""
     quit: bool = False
     saved_actions: int = -1
     """How many actions the last save held (-1: never saved in this session)."""
-
-    def __post_init__(self) -> None:
-        if not self.states:
-            self.states = [new_game(self.setup, self.seed)]
-
-    @property
-    def state(self) -> State:
-        return self.states[-1]
-
-    def push(self, action: Action | str) -> State:
-        """Apply ``action`` (raises ``IllegalAction``) and record it."""
-        s = apply(self.state, action)
-        self.states.append(s)
-        self.actions.append(str(action) if isinstance(action, Action) else str(parse(action)))
-        return s
 
     def is_human(self, seat: int) -> bool:
         return self.vs == "human" or seat == self.human_seat
@@ -111,7 +94,7 @@ class Session:
                 break
         out: list[str] = []
         for s in self.states[start:]:
-            out.extend(event_texts(s.events, seat))
+            out.extend(str(x) for x in view_field(view(s, seat), "events"))
         if len(out) > MAX_EVENT_LINES:
             out = [f"... ({len(out) - MAX_EVENT_LINES} earlier events)", *out[-MAX_EVENT_LINES:]]
         return out
@@ -121,35 +104,12 @@ class Session:
                 "vs": self.vs, "human_seat": self.human_seat}
 
 
-# ---------------------------------------------------------------- undo, save, load
+def label_of(state: State, action: str) -> str:
+    """The engine's label of ``action`` at ``state`` (the notation if it is not an option there)."""
+    return next((o.label for o in options(state) if o.action == action), action)
 
 
-def _deck_sizes(s: State) -> tuple[int, ...]:
-    return (len(s.discovery_deck), len(s.discovery_discard), len(s.combat_deck), len(s.combat_discard),
-            len(s.encounter_deck), len(s.factory_cards), len(s.meloch_deck), len(s.map_token_supply))
-
-
-def undo_refusal(before: State, after: State, action: Action, seat: int) -> str | None:
-    """Why ``action`` (taking ``before`` to ``after``) may not be undone by ``seat``; None if it may.
-
-    See the module docstring for the rule.
-    """
-    d0, d1 = decision(before), decision(after)
-    if action.seat != seat:
-        return "the last action was your opponent's, not yours."
-    if d0 is None or d1 is None or d0.seat != seat or d1.seat != seat or before.turn != after.turn:
-        return "it ended your part of the turn."
-    if before.rng != after.rng:
-        return "it used a random draw or shuffle."
-    if _deck_sizes(before) != _deck_sizes(after):
-        return "it drew or revealed cards."
-    if before.map_tokens != after.map_tokens:
-        return "it revealed a map token."
-    if (before.combat is not None and before.combat.revealed) != (after.combat is not None and after.combat.revealed):
-        return "it revealed the combat."
-    if before.known != after.known or any(e.private_to >= 0 for e in after.events):
-        return "it made a secret choice or showed hidden information (undo never goes back past one)."
-    return None
+# ---------------------------------------------------------------- save, load
 
 
 class SaveError(ValueError):
@@ -186,7 +146,7 @@ def load_game(path: str | Path) -> SavedGame:
     seed, actions = data["seed"], data["actions"]
     if not isinstance(seed, int) or not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise SaveError(f"{path}: seed must be an integer and actions a list of strings")
-    vs = data.get("vs") if data.get("vs") in ("human", "random") else None
+    vs = data.get("vs") if data.get("vs") in opponents() else None
     hs = data.get("human_seat") if data.get("human_seat") in (0, 1) else None
     return SavedGame(setup, seed, actions, vs, hs)
 
@@ -202,39 +162,79 @@ def resume(saved: SavedGame, vs: str = "human", human_seat: int = 0) -> Session:
     return session
 
 
-# ---------------------------------------------------------------- the loop
+# ---------------------------------------------------------------- the screen
 
 
-def _read(input_fn: InputFn, console: Console, prompt: str, echo: bool = False) -> str:
-    """Print ``prompt`` on the console and read a line (``EOFError`` propagates).
+def order_options(opts: Sequence[Option]) -> list[Option]:
+    """The options in the order the terminal numbers them: the decision's own options first, in the
+    engine's order, then the free actions (discarding combat cards, abilities), so '1' never discards."""
+    return [o for o in opts if not o.free] + [o for o in opts if o.free]
 
-    ``echo`` prints the line read (for input that is not typed at a terminal, so transcripts read well).
-    """
-    console.print(prompt, end="", markup=False, highlight=False)
-    console.file.flush()
-    line = input_fn("")
-    if echo:
-        console.print(line, markup=False, highlight=False)
-    return line
+
+def render_options(opts: Sequence[Option]) -> Table:
+    """The numbered options with the engine's labels and their notation; free actions under their own heading."""
+    t = Table(show_header=True, header_style="bold", pad_edge=False, box=None)
+    t.add_column("#", justify="right", style="bold cyan")
+    t.add_column("option", overflow="fold")
+    t.add_column("notation", style="dim", no_wrap=True)
+    free_shown = False
+    for i, o in enumerate(opts):
+        if o.free and not free_shown:
+            if i > 0:
+                t.add_row("", Text("free actions, at any pause of your turn:", style="dim italic"), "")
+            free_shown = True
+        t.add_row(str(i + 1), o.label, o.action)
+    return t
+
+
+def render_screen(v: Any, opts: Sequence[Option], events: Sequence[str]) -> Group:
+    """Everything shown before a prompt, from the deciding seat's view: the header, the Triumph Track and
+    Meloch row, both seats, the board, the private panel, a combat, what happened, and the options."""
+    parts: list[RenderableType] = [
+        render.render_header(v),
+        Columns([render.render_track(v), render.render_meloch(v)], padding=(0, 3)),
+        render.render_seats(v),
+        render.render_board(v),
+    ]
+    private = render.render_private(v)
+    if private is not None:
+        parts.append(private)
+    combat = render.render_combat(v)
+    if combat is not None:
+        parts.append(combat)
+    parts.append(render.render_events(events))
+    d = view_field(v, "decision")
+    if d is not None:
+        seat, prompt = (d["seat"], d["prompt"]) if isinstance(d, dict) else (d.seat, d.prompt)
+        parts.append(Text(f"{view_field(v, 'tags')[seat]} to decide: {prompt}", style=render.SEAT_STYLES[seat]))
+        parts.append(render_options(opts))
+        numbers = "1" if len(opts) == 1 else f"a number from 1 to {len(opts)}"
+        parts.append(Text(f"Type {numbers}, an action in notation, or a command (help, undo, save FILE, show, quit).",
+                          style="dim"))
+    return Group(*parts)
 
 
 def _tag(session: Session, seat: int) -> str:
-    return view(session.state, None).tags[seat]
+    return str(view_field(view(session.state, None), "tags")[seat])
 
 
 def _who(session: Session, seat: int) -> str:
     return f"{_tag(session, seat)} ({session.setup.seats[seat].role.capitalize()})"
 
 
-def intro(session: Session) -> str:
-    """What a new player reads before the first screen: who is who, the goal, how to answer."""
+def intro(session: Session, start: int | None = None) -> str:
+    """What a new player reads before the first screen: who is who, the goal, how to answer.
+
+    ``start``: how many actions the session held when this sitting began (default: all of them)."""
+    start = len(session.actions) if start is None else start
     roles = ", ".join(f"{_tag(session, i)} plays {session.setup.seats[i].role.capitalize()}"
                       for i in range(len(session.setup.seats)))
-    first = decision(session.state)
+    first = decision(session.states[start])
     text = (f"Duel of Meloch: {roles}. The first to place {session.setup.seats[0].stars_to_win} stars on the "
             "Triumph Track wins at once.")
-    if first is not None and session.actions:
-        text += (f"\nThis game resumes at turn {session.state.turn} after {len(session.actions)} actions (seed "
+    if first is not None and start:
+        turn = view_field(view(session.states[start], None), "turn")
+        text += (f"\nThis game resumes at turn {turn} after {start} actions (seed "
                  f"{session.seed}); {_tag(session, first.seat)} decides next.")
     elif first is not None:
         text += f" {_tag(session, first.seat)} moves first."
@@ -242,29 +242,9 @@ def intro(session: Session) -> str:
         text += ("\nHot-seat: whenever the other seat must decide, the screen is cleared and you are asked to pass "
                  "the device, so each seat sees only its own cards and Power Dial.")
     else:
-        text += f"\nYou play {_who(session, session.human_seat)}; the random agent plays the other seat."
+        text += f"\nYou play {_who(session, session.human_seat)}; the {session.vs} agent plays the other seat."
     return text + ("\nAt each prompt type the number of an option (or an action in notation); 'help' lists the "
-                   "commands: undo, save FILE, show, quit.")
-
-
-def _pass_device(session: Session, seat: int, input_fn: InputFn, console: Console, echo: bool,
-                 first: bool = False) -> None:
-    if console.is_terminal:
-        console.clear()
-        console.file.write("\x1b[3J")  # and the scrollback, where the other seat's screen still is
-        console.file.flush()
-    else:
-        console.print(Rule(style="dim"))
-        console.print("\n" * 3, end="")
-    if first:
-        console.print(intro(session), markup=False, highlight=False)
-        console.print()
-    _read(input_fn, console, f"Pass the device to {_who(session, seat)}; press Enter when ready. ", echo)
-
-
-def _show(session: Session, seat: int, legal: Sequence[Action], console: Console) -> None:
-    v = view(session.state, seat)
-    console.print(render.render_screen(v, legal, session.events_since_last_decision(seat)))
+                   "commands: undo, save FILE, show, quit. A decision with a single option is taken for you.")
 
 
 def _hint(n_options: int) -> str:
@@ -299,6 +279,147 @@ def _resolve_line(line: str, seat_tag: str, n_options: int) -> tuple[str, int | 
     return "action", " ".join(words)
 
 
+# ---------------------------------------------------------------- the human at the terminal
+
+
+class TerminalAgent(Hooks):
+    """Every human seat of the session: shows the deciding seat's screen and reads its answer.
+
+    It is also the runner's hooks, so that it learns of the other seat's moves and of undos.
+    """
+
+    name = "human"
+    uses_view = True
+
+    def __init__(self, session: Session, console: Console, input_fn: InputFn, pass_prompt: bool, echo: bool) -> None:
+        self.session, self.console, self.input_fn = session, console, input_fn
+        self.pass_prompt, self.echo = pass_prompt, echo
+        self.start = len(session.actions)
+        """Actions already played when this sitting began (the intro speaks of that point)."""
+        self.prompted: int | None = None
+        """The seat whose information is on screen (None: nobody's yet)."""
+        self.redraw = True
+        self.notice = ""
+        """A line to show under the next screen, just above the prompt (what was chosen or undone)."""
+        self.forced: dict[int, list[str]] = {}
+        """Per seat: the forced steps taken for it since its screen was last drawn (shown only to it)."""
+
+    # -- runner hooks
+
+    def on_step(self, before: State, action: Action, after: State) -> None:
+        if not self.session.is_human(action.seat):
+            self.notice = ""  # the human's last choice is old news once the agent has played
+
+    def on_undo(self, seat: int, undone: Sequence[tuple[State, str]], refusal: str | None, blocked: str = "") -> None:
+        if refusal is not None:
+            if not self.session.actions:
+                self.console.print("Nothing to undo.", style="red")
+            else:
+                self.console.print(f"Cannot undo '{blocked or self.session.actions[-1]}': {refusal}", style="red",
+                                   markup=False)
+            return
+        self.forced.pop(seat, None)
+        self.notice = "Undone: " + "; ".join(f"{a} ({label_of(s, a)})" for s, a in undone) + "."
+        self.redraw = True
+
+    # -- the agent
+
+    def _read(self, prompt: str) -> str:
+        """Print ``prompt`` and read a line (``EOFError`` propagates); ``echo`` prints the line read."""
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        self.console.file.flush()
+        line = self.input_fn("")
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def _pass_device(self, seat: int, first: bool) -> None:
+        console = self.console
+        if console.is_terminal:
+            console.clear()
+            console.file.write("\x1b[3J")  # and the scrollback, where the other seat's screen still is
+            console.file.flush()
+        else:
+            console.print(Rule(style="dim"))
+            console.print("\n" * 3, end="")
+        if first:
+            console.print(intro(self.session, self.start), markup=False, highlight=False)
+            console.print()
+        self._read(f"Pass the device to {_who(self.session, seat)}; press Enter when ready. ")
+
+    def choose(self, v: Any, legal: list[Action]) -> Action | Control:
+        session, console = self.session, self.console
+        state = session.state
+        d = decision(state)
+        assert d is not None
+        if d.forced:
+            # Nothing to decide: taken at once; the seat reads it under its next screen.
+            a = legal[0]
+            self.forced.setdefault(d.seat, []).append(f"Forced ({a}): {label_of(state, str(a))}.")
+            return a
+        if d.seat != self.prompted:
+            self.notice = ""  # never show one seat's last choice to the other
+            if session.vs == "human" and self.pass_prompt:
+                self._pass_device(d.seat, first=self.prompted is None)
+            self.redraw = True
+        self.prompted = d.seat
+        opts = order_options(options(state))
+        tag = _tag(session, d.seat)
+        while True:
+            if self.redraw:
+                console.print(render_screen(v, opts, session.events_since_last_decision(d.seat)))
+                for line in (self.notice, *self.forced.pop(d.seat, [])):
+                    if line:
+                        console.print(line, style="green", markup=False, highlight=False)
+                self.redraw, self.notice = False, ""
+            line = self._read(f"{tag}> ")
+            kind, value = _resolve_line(line, tag, len(opts)) if line.strip() else ("empty", 0)
+            if kind == "empty":
+                continue
+            if kind == "bad":
+                console.print(f"{value} {_hint(len(opts))}", style="red", markup=False)
+                continue
+            if kind == "command":
+                if value == "help":
+                    console.print(HELP, markup=False, highlight=False)
+                elif value == "quit":
+                    console.print("You left the game.", markup=False)
+                    return Control("quit")
+                elif value == "show":
+                    self.redraw = True
+                elif value == "undo":
+                    return Control("undo")
+                elif value == "save":
+                    self._save(line)
+                continue
+            try:
+                action = parse(opts[int(value)].action) if kind == "number" else parse(str(value))
+                apply(state, action)  # the engine's refusal, with its reason, for a typed action
+            except IllegalAction as err:
+                console.print(f"{err.message} {_hint(len(opts))}", style="red", markup=False, highlight=False)
+                continue
+            self.notice = f"Done ({action}): {label_of(state, str(action))}."
+            self.redraw = True
+            return action
+
+    def _save(self, line: str) -> None:
+        parts = line.strip().split(maxsplit=1)
+        if len(parts) < 2:
+            self.console.print("Usage: save FILE", style="red")
+            return
+        try:
+            save_game(parts[1], self.session)
+            self.session.saved_actions = len(self.session.actions)
+        except OSError as err:
+            self.console.print(f"Cannot save to {parts[1]}: {err.strerror or err}", style="red", markup=False)
+            return
+        self.console.print(f"Saved {len(self.session.actions)} actions to {parts[1]}; resume with: "
+                           f"meloch play --load {parts[1]}", markup=False, highlight=False)
+
+
+# ---------------------------------------------------------------- the loop
+
+
 def run_game(
     setup: Setup | None = None,
     seed: int = 1,
@@ -314,7 +435,7 @@ def run_game(
 ) -> Session:
     """Play a game at the terminal until it ends, the player quits, or the input ends.
 
-    ``vs`` is "human" (hot-seat) or "random" (the random agent plays every seat but ``human_seat``).
+    ``vs`` is "human" (hot-seat) or an agent name (that agent plays every seat but ``human_seat``).
     ``actions`` are replayed first (as from a save file). ``pass_prompt`` (hot-seat only) asks for
     Enter whenever the deciding seat changes, before any of that seat's private state is shown.
     ``echo`` prints each line read (useful when input is piped or scripted).
@@ -323,111 +444,28 @@ def run_game(
     console = console or Console()
     if session is None:
         session = resume(SavedGame(setup or Setup(), seed, list(actions)), vs=vs, human_seat=human_seat)
-    agent = RandomAgent(session.seed * 1_000_003 + len(session.actions) + 1)
-    prompted: int | None = None
-    """The seat whose information is on screen (None: nobody's yet)."""
-    redraw = True
-    notice = ""
-    """A line to show under the next screen, just above the prompt (what was chosen or undone)."""
+    human = TerminalAgent(session, console, input_fn, pass_prompt, echo)
+    agents = [human if session.is_human(seat) else make_agent(session.vs, agent_seed(session.seed, seat))
+              for seat in (0, 1)]
     if session.vs != "human" or not pass_prompt:
         console.print(intro(session), markup=False, highlight=False)
     try:
-        while True:
-            state = session.state
-            d = decision(state)
-            if d is None:
-                break
-            if not session.is_human(d.seat):
-                legal = legal_actions(state)
-                session.push(agent.choose(view(state, d.seat), legal))
-                notice = ""  # the human's last choice is old news once the agent has played
-                continue
-            if d.seat != prompted:
-                notice = ""  # never show one seat's last choice to the other
-                if session.vs == "human" and pass_prompt:
-                    _pass_device(session, d.seat, input_fn, console, echo, first=prompted is None)
-                redraw = True
-            prompted = d.seat
-            legal = render.order_options(legal_actions(state))
-            if redraw:
-                _show(session, d.seat, legal, console)
-                if notice:
-                    console.print(notice, style="green", markup=False, highlight=False)
-                redraw, notice = False, ""
-            tag = _tag(session, d.seat)
-            line = _read(input_fn, console, f"{tag}> ", echo)
-            kind, value = _resolve_line(line, tag, len(legal)) if line.strip() else ("empty", 0)
-            if kind == "empty":
-                continue
-            if kind == "bad":
-                console.print(f"{value} {_hint(len(legal))}", style="red", markup=False)
-                continue
-            if kind == "command":
-                if value == "help":
-                    console.print(HELP, markup=False, highlight=False)
-                elif value == "quit":
-                    console.print("You left the game.", markup=False)
-                    session.quit = True
-                    return session
-                elif value == "show":
-                    redraw = True
-                elif value == "undo":
-                    notice = _undo(session, d.seat, console)
-                    redraw = bool(notice)
-                elif value == "save":
-                    _save(session, line, console)
-                continue
-            try:
-                action = legal[int(value)] if kind == "number" else parse(str(value))
-                session.push(action)
-            except IllegalAction as err:
-                console.print(f"{err.message} {_hint(len(legal))}", style="red", markup=False, highlight=False)
-                continue
-            notice = f"Done ({action}): {render.label(action, view(state, d.seat))}."
-            redraw = True
+        record = play_game(session.setup, session.seed, agents, human, history=session)
     except (EOFError, KeyboardInterrupt):
         console.print("\nInput ended: leaving the game.", markup=False)
         session.quit = True
         return session
-    _game_over(session, console)
+    if record.quit:
+        session.quit = True
+        return session
+    _game_over(session, record, console)
     return session
 
 
-def _undo(session: Session, seat: int, console: Console) -> str:
-    """Take back the last action if ``undo_refusal`` allows it; the notice to show, or "" if refused."""
-    if not session.actions:
-        console.print("Nothing to undo.", style="red")
-        return ""
-    before, after = session.states[-2], session.states[-1]
-    last = parse(session.actions[-1])
-    reason = undo_refusal(before, after, last, seat)
-    if reason is not None:
-        console.print(f"Cannot undo '{last}': {reason}", style="red", markup=False)
-        return ""
-    session.states.pop()
-    session.actions.pop()
-    return f"Undone: {last} ({render.label(last, view(before, seat))})."
-
-
-def _save(session: Session, line: str, console: Console) -> None:
-    parts = line.strip().split(maxsplit=1)
-    if len(parts) < 2:
-        console.print("Usage: save FILE", style="red")
-        return
-    try:
-        save_game(parts[1], session)
-        session.saved_actions = len(session.actions)
-    except OSError as err:
-        console.print(f"Cannot save to {parts[1]}: {err.strerror or err}", style="red", markup=False)
-        return
-    console.print(f"Saved {len(session.actions)} actions to {parts[1]}; resume with: meloch play --load {parts[1]}",
-                  markup=False, highlight=False)
-
-
-def _game_over(session: Session, console: Console) -> None:
+def _game_over(session: Session, record: GameRecord, console: Console) -> None:
     """The end-of-game screen: the final position as everyone may see it, then the result."""
     s = session.state
-    seat = session.human_seat if session.vs == "random" else None
+    seat = session.human_seat if session.vs != "human" else None
     v = view(s, seat)
     if session.vs == "human" and console.is_terminal:
         console.clear()  # the last seat's private panel is still on screen
@@ -438,16 +476,17 @@ def _game_over(session: Session, console: Console) -> None:
     console.print(render.render_track(v))
     console.print(render.render_seats(v))
     console.print(render.render_board(v))
-    lines = event_texts(s.events, None) if seat is None else session.events_since_last_decision(seat)
+    lines = ([str(x) for x in view_field(v, "events")] if seat is None
+             else session.events_since_last_decision(seat))
     console.print(render.render_events(lines, "Last events"))
     o = outcome(s)
     if o is None:
         return
-    stars = ", ".join(f"{_tag(session, i)} {v.stars[i]}" for i in range(len(v.stars)))
+    stars = ", ".join(f"{_tag(session, i)} {n}" for i, n in enumerate(record.stars))
     if o.winner is None:
-        text = f"No winner: {o.reason} (after {s.turn} turns; stars {stars})."
+        text = f"No winner: {o.reason} (after {record.turns} turns; stars {stars})."
     else:
-        text = f"{_who(session, o.winner)} wins: {o.reason} (after {s.turn} turns; stars {stars})."
+        text = f"{_who(session, o.winner)} wins: {o.reason} (after {record.turns} turns; stars {stars})."
     console.print(Panel(text, title="Result", title_align="left", border_style="bold", expand=False))
     console.print(f"Seed {session.seed}, {len(session.actions)} actions. Play again with: meloch play", style="dim",
                   markup=False, highlight=False)

@@ -1,4 +1,4 @@
-"""``meloch play``: a game at the terminal, hot-seat or against the random agent."""
+"""``meloch play``: a game at the terminal, hot-seat or against any registered agent."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from pathlib import Path
 import typer
 
 PLAY_HELP = (
-    "Play Duel of Meloch at the terminal, hot-seat (default) or against the random agent.\n\n"
+    "Play Duel of Meloch at the terminal, hot-seat (default) or against an agent (random, aggressive...).\n\n"
     "Each prompt shows the board, both seats' public state, your private state, the Triumph Track, "
     "the Meloch row, what happened since your last decision and the numbered options. Answer with a number "
-    "or an action in notation ('S section 2'); 'help' lists the commands: undo, save FILE, show, quit.\n\n"
+    "or an action in notation ('S section 2'); 'help' lists the commands: undo, save FILE, show, quit. "
+    "A decision with a single option is taken for you (it still shows under your next screen).\n\n"
     "Undo takes back your own last decision within your turn, never past a random draw or a reveal.\n\n"
     "In hot-seat play the screen is cleared and the device passed whenever the deciding seat changes, "
     "so a seat's secrets are shown only to that seat.\n\n"
@@ -31,9 +32,9 @@ def _choice(name: str, value: str, allowed: list[str]) -> str:
 def play(
     vs: str | None = typer.Option(
         None, "--vs", help="Opponent: 'human' (hot-seat, both seats at this terminal; the default) "
-        "or 'random' (the random agent plays the other seat)."),
+        "or an agent name (random, aggressive, ...: that agent plays the other seat)."),
     seat: str | None = typer.Option(
-        None, "--seat", help="With --vs random: your seat, S (Scythe, the default) or E (Expeditions). "
+        None, "--seat", help="With --vs AGENT: your seat, S (Scythe, the default) or E (Expeditions). "
         "E moves first."),
     map_side: str | None = typer.Option(None, "--map", help="Map side: jungle (default) or desert."),
     track: str | None = typer.Option(None, "--track", help="Triumph Track side: A (default) or B."),
@@ -50,14 +51,14 @@ def play(
     """Play Duel of Meloch at the terminal (see PLAY_HELP)."""
     from rich.console import Console
 
-    from meloch.cli.play import SaveError, load_game, resume, run_game
+    from meloch.cli.play import SaveError, load_game, opponents, resume, run_game
     from meloch.content import load as load_content
     from meloch.engine import SeatSetup, Setup, SetupError, new_game
 
     console = Console()
     echo = not sys.stdin.isatty()
-    if vs is not None and vs not in ("human", "random"):
-        raise typer.BadParameter(f"unknown {vs!r}; choose human or random", param_hint="--vs")
+    if vs is not None and vs not in opponents():
+        raise typer.BadParameter(f"unknown {vs!r}; choose one of: {', '.join(opponents())}", param_hint="--vs")
     if seat is not None and seat.upper() not in ("S", "E"):
         raise typer.BadParameter(f"unknown {seat!r}; choose S or E", param_hint="--seat")
     human_seat = None if seat is None else ("S", "E").index(seat.upper())

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 import typer
 
+from meloch.engine import event_schema, view_schema
+
 
 class Part(StrEnum):
     view = "view"
@@ -19,8 +21,6 @@ class Part(StrEnum):
 
 def schema_text(part: str) -> str:
     """The schema of ``part`` as indented JSON with sorted keys (stable, diff-friendly)."""
-    from meloch.engine.contract import event_schema, view_schema
-
     data = view_schema() if part == "view" else event_schema()
     return json.dumps(data, indent=2, sort_keys=True) + "\n"
 

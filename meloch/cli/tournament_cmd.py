@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import typer
 
 tournament_app = typer.Typer(no_args_is_help=True, help="Tournament of Meloch: run a bracket, replay its games.")
@@ -28,14 +29,15 @@ def run(
 ) -> None:
     """Play a knock-out bracket: Scythe vs Expeditions in round 1, winners meet afterwards (which may
     give Scythe vs Scythe or Expeditions vs Expeditions). Prints the bracket and every result."""
+    from meloch.agents import AGENTS, agent_names
     from meloch.engine import SetupError
-    from meloch.sim.tournament import AGENTS, Entrant, default_entrants, run_tournament
+    from meloch.sim.tournament import Entrant, default_entrants, run_tournament
 
     try:
         names = tuple(a.strip() for a in agents.split(",") if a.strip())
         for a in names:
             if a not in AGENTS:
-                raise ValueError(f"unknown agent {a!r}; choose from {', '.join(sorted(AGENTS))}")
+                raise ValueError(f"unknown agent {a!r}; choose from {', '.join(agent_names())}")
         field = [Entrant.parse(e) for e in entrant] if entrant else default_entrants(entrants, names or ("random",))
     except ValueError as err:
         typer.echo(f"Error: {err}", err=True)
@@ -43,12 +45,12 @@ def run(
     typer.echo("Tournament of Meloch: " + ", ".join(f"#{i + 1} {e.name}" for i, e in enumerate(field)))
 
     def show(rec: object) -> None:
-        from meloch.sim.tournament import GameRecord
+        from meloch.sim.tournament import MatchRecord
 
-        assert isinstance(rec, GameRecord)
+        assert isinstance(rec, MatchRecord)
         w = rec.entrants[rec.winner]
         extra = f"; {rec.tiebreak}" if rec.tiebreak else ""
-        typer.echo(f"  round {rec.round} match {rec.match} [{rec.setup['variant']}, seed {rec.seed}]: "
+        typer.echo(f"  round {rec.round} match {rec.match} [{rec.game.setup.variant}, seed {rec.seed}]: "
                    f"{rec.entrants[0]} vs {rec.entrants[1]} -> {w} ({rec.reason}{extra}, {rec.turns} turns)")
 
     try:
@@ -75,10 +77,14 @@ def replay(
     show_actions: bool = typer.Option(False, "--actions", help="Print each action as it is replayed."),
 ) -> None:
     """Replay tournament games from their records (setup, seed, actions) and check the results."""
-    from meloch.sim.tournament import GameRecord, replay_record
+    from meloch.sim.tournament import MatchRecord, replay_record
 
-    data = json.loads(records.read_text(encoding="utf-8"))
-    games = [GameRecord.from_dict(g) for g in data["games"]]
+    try:
+        data = json.loads(records.read_text(encoding="utf-8"))
+        games = [MatchRecord.from_dict(g) for g in data["games"]]
+    except (OSError, ValueError, KeyError, TypeError, msgspec.ValidationError) as err:
+        typer.echo(f"Error: {records} is not a tournament records file: {err}", err=True)
+        raise typer.Exit(code=2) from None
     pick = list(enumerate(games, 1)) if game == 0 else [(game, games[game - 1])] if 0 < game <= len(games) else []
     if not pick:
         typer.echo(f"Error: no game {game}; the file has {len(games)}.", err=True)

@@ -18,13 +18,16 @@ from meloch.engine.api import (
     legal_actions,
     outcome,
     replay,
+    start_transition,
     state_hash,
     to_json,
 )
-from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View
+from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View, event_schema, view_schema
+from meloch.engine.describe import FREE_VERBS, Option, Ref, options
 from meloch.engine.determinize import determinize
-from meloch.engine.model import SeatSetup, Setup, State
+from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
+from meloch.engine.undo import undo_point, undo_refusal
 from meloch.engine.view import event_texts, events_for, view, view_json
 
 __all__ = [
@@ -57,4 +60,18 @@ __all__ = [
     "to_json",
     "view",
     "view_json",
+]
+__all__ += [  # the shells' protocol: described options, undo, the variant table
+    "FREE_VERBS",
+    "SEAT_TAGS",
+    "VARIANT_ROLES",
+    "Option",
+    "Ref",
+    "Variant",
+    "event_schema",
+    "options",
+    "start_transition",
+    "undo_point",
+    "undo_refusal",
+    "view_schema",
 ]

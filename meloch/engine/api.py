@@ -19,6 +19,8 @@ class Decision(msgspec.Struct, frozen=True):
     seat: int
     kind: str
     prompt: str
+    forced: bool = False
+    """Exactly one legal option: the shells take it without asking (the log still records it)."""
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -32,7 +34,7 @@ def decision(state: State) -> Decision | None:
     if state.winner >= 0 or not state.frames:
         return None
     f = state.frames[-1]
-    return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f))
+    return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f), len(legal_actions(state)) == 1)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -119,3 +121,8 @@ def replay(setup: Any, seed: int, actions: list[str]) -> State:
     for a in actions:
         s = apply(s, a)
     return s
+
+
+def start_transition(state: State) -> Tx:
+    """Begin a copy-on-write transition on ``state`` (what a state copy costs; for the benchmark)."""
+    return Tx(state, load())

@@ -24,6 +24,12 @@ SEAT_TAGS: dict[Variant, tuple[str, str]] = {
     "expeditions_vs_expeditions": ("E1", "E2"),
 }
 TAG_SEAT: dict[str, int] = {"S": 0, "E": 1, "S1": 0, "S2": 1, "E1": 0, "E2": 1}
+VARIANT_ROLES: dict[Variant, tuple[Role, Role]] = {
+    "standard": ("scythe", "expeditions"),
+    "scythe_vs_scythe": ("scythe", "scythe"),
+    "expeditions_vs_expeditions": ("expeditions", "expeditions"),
+}
+"""The roles of seat 0 and seat 1 in each variant."""
 
 
 class SeatSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 
-from meloch.engine import Action, SeatSetup, Setup, State, apply, legal_actions, new_game, to_json
-from meloch.engine.model import Variant
+from meloch.agents import RandomAgent
+from meloch.engine import Action, SeatSetup, Setup, State, Variant, to_json
+from meloch.sim.runner import GameRecord, Hooks, play_game
 
 _SCYTHE = (
     ("constantinople", "adventurous"), ("crimea", "industrial"), ("saxony", "militant"),
@@ -50,19 +50,25 @@ def varied_setup(i: int) -> Setup:
                  base_factory_cards=mix, base_encounters=mix)
 
 
+class _Collect(Hooks):
+    def __init__(self) -> None:
+        self.steps: list[tuple[State, Action | None]] = []
+
+    def on_step(self, before: State, action: Action, after: State) -> None:
+        self.steps.append((before, action))
+
+    def on_end(self, state: State, record: GameRecord) -> None:
+        self.steps.append((state, None))
+
+
 def random_game(setup: Setup, seed: int, max_steps: int = 100_000) -> Iterator[tuple[State, Action | None]]:
     """Yield (state, action chosen there) along a uniformly random game; the last yield is the
-    final state with ``None``. Choices come from ``random.Random(seed)``, never the game's RNG."""
-    rng = random.Random(seed)
-    s = new_game(setup, seed)
-    for _ in range(max_steps):
-        acts = legal_actions(s)
-        if not acts:
-            break
-        a = acts[rng.randrange(len(acts))]
-        yield s, a
-        s = apply(s, a)
-    yield s, None
+    final state with ``None``. The game is played on the one runner by one random agent seeded with
+    ``seed`` for both seats (so the stored golden games keep their choices), never the game's RNG."""
+    agent = RandomAgent(seed)
+    hooks = _Collect()
+    play_game(setup, seed, (agent, agent), hooks, max_decisions=max_steps)
+    yield from hooks.steps
 
 
 def play(setup: Setup, seed: int) -> tuple[State, list[str]]:

@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from meloch.content import load
-from meloch.engine import Setup, State, apply, from_json, legal_actions, new_game, to_json
-from meloch.engine.tx import Tx
+from meloch.agents import RandomAgent
+from meloch.engine import Action, Setup, State, apply, from_json, legal_actions, new_game, start_transition, to_json
+from meloch.sim.runner import Hooks, play_game
 
 TARGET_GAMES_PER_S = 50.0
 TARGET_STEPS_PER_S = 25_000.0
@@ -52,18 +52,24 @@ class BenchResult:
         return next(o for o in self.ops if o.name == name)
 
 
+class _Keep(Hooks):
+    """Keeps every ``every``-th state of a game (the mid-game sample)."""
+
+    def __init__(self, keep: list[State], every: int) -> None:
+        self.keep, self.every, self.n = keep, every, 0
+
+    def on_step(self, before: State, action: Action, after: State) -> None:
+        if self.n % self.every == 0:
+            self.keep.append(before)
+        self.n += 1
+
+
 def _play(setup: Setup, seed: int, keep: list[State] | None, every: int) -> int:
-    rng = random.Random(seed)
-    s = new_game(setup, seed)
-    n = 0
-    while True:
-        acts = legal_actions(s)
-        if not acts:
-            return n
-        if keep is not None and n % every == 0:
-            keep.append(s)
-        s = apply(s, acts[rng.randrange(len(acts))])
-        n += 1
+    """One random game on the runner (one agent seeded with ``seed`` chooses for both seats, as the
+    scenario games do); its number of steps."""
+    agent = RandomAgent(seed)
+    rec = play_game(setup, seed, (agent, agent), _Keep(keep, every) if keep is not None else None)
+    return rec.decisions
 
 
 def _percentiles(xs: list[float]) -> tuple[float, float]:
@@ -106,14 +112,13 @@ def run(games: int = 200, seconds: float = 0.0, seed: int = 1, setup: Setup | No
         g += 1
     rng = random.Random(seed)
     states = rng.sample(pool, min(sample_states, len(pool)))
-    content = load()
     choice = {id(s): rng.choice(legal_actions(s)) for s in states}
     blobs = {id(s): to_json(s) for s in states}
     ops = [
         _time_op("legal_actions", legal_actions, states, 5),
         _time_op("apply (random legal action)", lambda s: apply(s, choice[id(s)]), states, 5,
                  "includes the copy-on-write of what it changes"),
-        _time_op("copy: Tx(state, content)", lambda s: Tx(s, content), states, 50,
+        _time_op("copy: Tx(state, content)", start_transition, states, 50,
                  "holding a state needs no copy (value semantics): 0"),
         _time_op("to_json", to_json, states, 10),
         _time_op("from_json", lambda s: from_json(blobs[id(s)]), states, 10),

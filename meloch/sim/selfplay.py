@@ -1,7 +1,7 @@
 """Random-vs-random self-play: one pure function per game, and a summary over many games.
 
 ``play_random_game(setup, seed)`` is deterministic: the game uses ``seed`` and the two random agents
-use seeds derived from it (``agent_seeds``), so a record can be replayed with
+use seeds derived from it (``meloch.agents.agent_seed``), so a record can be replayed with
 ``replay(record.setup, record.seed, list(record.actions))``.
 """
 
@@ -14,75 +14,36 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from meloch.agents import RandomAgent
-from meloch.engine import (
-    Outcome,
-    Setup,
-    apply,
-    decision,
-    legal_actions,
-    new_game,
-    outcome,
-    state_hash,
-    view,
-)
+from meloch.agents import agent_seed, make_agent
+from meloch.engine import VARIANT_ROLES, Setup, new_game, view
+from meloch.sim.runner import DEFAULT_MAX_DECISIONS, GameRecord, RunnerError, play_game
 
-DEFAULT_MAX_DECISIONS = 1_000_000
-"""Safety net against a game that never reaches the turn limit (an engine bug if it triggers)."""
+SelfPlayError = RunnerError
+"""The engine left a game without a legal action, or it ran past the decision cap."""
 
-
-class GameRecord(msgspec.Struct, frozen=True):
-    setup: Setup
-    seed: int
-    actions: tuple[str, ...]
-    outcome: Outcome | None
-    turns: int
-    decisions: int
-    final_hash: str
-
-
-class SelfPlayError(RuntimeError):
-    """The engine left a game without a legal action, or it ran past the decision cap."""
+__all__ = ["DEFAULT_MAX_DECISIONS", "GameRecord", "SelfPlayError", "SelfPlaySummary", "agent_seeds", "make_setup",
+           "play_random_game", "run_selfplay"]
 
 
 def agent_seeds(seed: int) -> tuple[int, int]:
-    """The two agents' seeds for game ``seed`` (distinct across seats and games)."""
-    return 2 * seed + 1, 2 * seed + 2
+    """The two agents' seeds for game ``seed`` (the registry's one rule)."""
+    return agent_seed(seed, 0), agent_seed(seed, 1)
 
 
 def make_setup(map_side: str = "jungle", track_side: str = "A", variant: str = "standard",
                turn_limit: int = 300) -> Setup:
     """A setup with the default components for ``variant``'s roles."""
-    roles = {"standard": ("scythe", "expeditions"), "scythe_vs_scythe": ("scythe", "scythe"),
-             "expeditions_vs_expeditions": ("expeditions", "expeditions")}
-    if variant not in roles:
-        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(roles)}")
-    r0, r1 = roles[variant]
+    if variant not in VARIANT_ROLES:
+        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANT_ROLES)}")
+    r0, r1 = VARIANT_ROLES[variant]
     return msgspec.convert({"map_side": map_side, "track_side": track_side, "variant": variant,
                             "seats": [{"role": r0}, {"role": r1}], "turn_limit": turn_limit}, Setup)
 
 
 def play_random_game(setup: Setup | None, seed: int, max_decisions: int = DEFAULT_MAX_DECISIONS) -> GameRecord:
     """Play one game between two random agents to its end."""
-    setup = setup or Setup()
-    state = new_game(setup, seed)
-    agents = tuple(RandomAgent(s) for s in agent_seeds(seed))
-    actions: list[str] = []
-    while True:
-        d = decision(state)
-        if d is None:
-            break
-        legal = legal_actions(state)
-        if not legal:
-            raise SelfPlayError(f"seed {seed}: no legal action for seat {d.seat} at {d.kind!r} "
-                                f"(turn {state.turn}, after {len(actions)} actions)")
-        if len(actions) >= max_decisions:
-            raise SelfPlayError(f"seed {seed}: more than {max_decisions} decisions (turn {state.turn})")
-        a = agents[d.seat].choose(view(state, d.seat), legal)
-        state = apply(state, a)
-        actions.append(str(a))
-    return GameRecord(setup=setup, seed=seed, actions=tuple(actions), outcome=outcome(state), turns=state.turn,
-                      decisions=len(actions), final_hash=state_hash(state))
+    agents = [make_agent("random", agent_seed(seed, seat)) for seat in (0, 1)]
+    return play_game(setup, seed, agents, max_decisions=max_decisions)
 
 
 @dataclass

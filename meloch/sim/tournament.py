@@ -21,42 +21,12 @@ from typing import Any
 
 import msgspec
 
-from meloch.agents import Agent, RandomAgent
-from meloch.engine import (
-    Action,
-    SeatSetup,
-    Setup,
-    View,
-    apply,
-    legal_actions,
-    new_game,
-    outcome,
-    state_hash,
-    view,
-)
+from meloch.agents import AGENTS, agent_seed, make_agent
+from meloch.engine import VARIANT_ROLES, Outcome, SeatSetup, Setup, apply, new_game, outcome, state_hash
+from meloch.sim.runner import GameRecord, play_game
 
-
-class AggressiveAgent:
-    """Random, except that it always fights, attacks, and dials as high as it can."""
-
-    name = "aggressive"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal: list[Action]) -> Action:
-        for want in (("fight", "yes"), ("vanquish", "attack")):
-            for a in legal:
-                if (a.verb, a.args[:1]) == (want[0], (want[1],)):
-                    return a
-        dials = [a for a in legal if a.verb == "dial"]
-        if dials:
-            return max(dials, key=lambda a: int(a.args[0]))
-        return legal[self.rng.randrange(len(legal))]
-
-
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive": AggressiveAgent}
-"""Agent name -> factory taking a seed."""
+__all__ = ["AGENTS", "Entrant", "MatchRecord", "Tournament", "default_entrants", "make_setup", "play_match",
+           "replay_record", "run_tournament"]
 
 
 @dataclass(frozen=True)
@@ -121,32 +91,48 @@ def default_entrants(n: int, agents: tuple[str, ...] = ("random",)) -> list[Entr
 
 
 @dataclass
-class GameRecord:
+class MatchRecord:
+    """One tournament game: where it sits in the bracket, the runner's record, and who advances."""
+
     round: int
     match: int
     entrants: tuple[str, str]
-    setup: dict[str, Any]
-    seed: int
-    agents: tuple[str, str]
-    actions: list[str]
+    game: GameRecord
     winner: int
     """Seat that advances (0 or 1)."""
     reason: str
     tiebreak: str = ""
-    turns: int = 0
-    state_hash: str = ""
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return self.game.actions
+
+    @property
+    def turns(self) -> int:
+        return self.game.turns
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "match": self.match, "entrants": list(self.entrants), "setup": self.setup,
-                "seed": self.seed, "agents": list(self.agents), "actions": self.actions, "winner": self.winner,
-                "reason": self.reason, "tiebreak": self.tiebreak, "turns": self.turns, "state_hash": self.state_hash}
+        g = self.game
+        return {"round": self.round, "match": self.match, "entrants": list(self.entrants),
+                "setup": msgspec.to_builtins(g.setup), "seed": g.seed, "agents": list(g.agents),
+                "actions": list(g.actions), "winner": self.winner, "reason": self.reason, "tiebreak": self.tiebreak,
+                "turns": g.turns, "state_hash": g.final_hash}
 
     @staticmethod
-    def from_dict(d: dict[str, Any]) -> GameRecord:
-        return GameRecord(round=d["round"], match=d["match"], entrants=(d["entrants"][0], d["entrants"][1]),
-                          setup=d["setup"], seed=d["seed"], agents=(d["agents"][0], d["agents"][1]),
-                          actions=list(d["actions"]), winner=d["winner"], reason=d["reason"],
-                          tiebreak=d.get("tiebreak", ""), turns=d.get("turns", 0), state_hash=d.get("state_hash", ""))
+    def from_dict(d: dict[str, Any]) -> MatchRecord:
+        """Read a record written by ``to_dict`` (the file format of earlier versions too)."""
+        tiebreak = d.get("tiebreak", "")
+        reason = d["reason"]
+        o = None if reason == "step limit" else Outcome(None if tiebreak else d["winner"], reason)
+        game = GameRecord(setup=msgspec.convert(d["setup"], Setup), seed=d["seed"], actions=tuple(d["actions"]),
+                          outcome=o, turns=d.get("turns", 0), decisions=len(d["actions"]),
+                          final_hash=d.get("state_hash", ""), agents=tuple(d["agents"]))
+        return MatchRecord(round=d["round"], match=d["match"], entrants=(d["entrants"][0], d["entrants"][1]),
+                           game=game, winner=d["winner"], reason=reason, tiebreak=tiebreak)
 
 
 @dataclass
@@ -154,7 +140,7 @@ class Tournament:
     entrants: list[Entrant]
     rounds: list[list[tuple[int, int | None, int]]] = field(default_factory=list)
     """Per round: (entrant index, opponent index or None for a bye, winner index)."""
-    records: list[GameRecord] = field(default_factory=list)
+    records: list[MatchRecord] = field(default_factory=list)
 
     @property
     def champion(self) -> Entrant:
@@ -165,46 +151,35 @@ def make_setup(a: Entrant, b: Entrant, map_side: str, track_side: str, turn_limi
     """The setup for a match, and whether ``b`` takes seat 0 (the Scythe seat of a duel)."""
     swap = a.role == "expeditions" and b.role == "scythe"
     first, second = (b, a) if swap else (a, b)
-    variant = "standard"
-    if a.role == b.role:
-        variant = "scythe_vs_scythe" if a.role == "scythe" else "expeditions_vs_expeditions"
-    setup = Setup(map_side=map_side, track_side=track_side, variant=variant,  # type: ignore[arg-type]
+    variant = next(v for v, roles in VARIANT_ROLES.items() if roles == (first.role, second.role))
+    setup = Setup(map_side=map_side, track_side=track_side, variant=variant,
                   seats=(first.seat(), second.seat()), turn_limit=turn_limit)
     return setup, swap
 
 
-def play_game(setup: Setup, seed: int, agents: tuple[str, str], max_steps: int = 200_000) -> tuple[int, str, str,
-                                                                                                   list[str], int, str]:
-    """Play one game: (winning seat, reason, tiebreak, actions, turns, final state hash)."""
-    s = new_game(setup, seed)
-    players = [AGENTS[agents[i]](seed * 2 + i) for i in (0, 1)]
-    actions: list[str] = []
-    for _ in range(max_steps):
-        if outcome(s) is not None:
-            break
-        legal = legal_actions(s)
-        seat = legal[0].seat
-        a = players[seat].choose(view(s, seat), legal)
-        actions.append(str(a))
-        s = apply(s, a)
-    o = outcome(s)
+def play_match(setup: Setup, seed: int, agents: tuple[str, str], max_steps: int = 200_000) -> tuple[GameRecord, int,
+                                                                                                     str, str]:
+    """Play one game on the runner: (record, advancing seat, reason, tiebreak). A game without a
+    winner is decided by stars, then by a seeded coin flip."""
+    players = [make_agent(agents[i], agent_seed(seed, i)) for i in (0, 1)]
+    rec = play_game(setup, seed, players, max_decisions=max_steps)
+    o = rec.outcome
     tiebreak = ""
     if o is not None and o.winner is not None:
-        winner, reason = o.winner, o.reason
+        return rec, o.winner, o.reason, tiebreak
+    reason = o.reason if o is not None else "step limit"
+    stars = rec.stars
+    if stars[0] != stars[1]:
+        winner = 0 if stars[0] > stars[1] else 1
+        tiebreak = f"more stars ({stars[0]}-{stars[1]})"
     else:
-        reason = o.reason if o is not None else "step limit"
-        stars = view(s, None).stars
-        if stars[0] != stars[1]:
-            winner = 0 if stars[0] > stars[1] else 1
-            tiebreak = f"more stars ({stars[0]}-{stars[1]})"
-        else:
-            winner = random.Random(seed).randrange(2)
-            tiebreak = f"equal stars ({stars[0]}-{stars[1]}): seeded coin flip"
-    return winner, reason, tiebreak, actions, s.turn, state_hash(s)
+        winner = random.Random(seed).randrange(2)
+        tiebreak = f"equal stars ({stars[0]}-{stars[1]}): seeded coin flip"
+    return rec, winner, reason, tiebreak
 
 
 def run_tournament(entrants: list[Entrant], seed: int = 1, map_side: str = "jungle", track_side: str = "A",
-                   turn_limit: int = 300, on_game: Callable[[GameRecord], None] | None = None) -> Tournament:
+                   turn_limit: int = 300, on_game: Callable[[MatchRecord], None] | None = None) -> Tournament:
     """Play the whole bracket. Round 1 pairs Scythe with Expeditions entrants (shuffled by ``seed``);
     leftovers of one role meet each other; an odd entrant out gets a bye."""
     if len(entrants) < 2:
@@ -234,10 +209,9 @@ def run_tournament(entrants: list[Entrant], seed: int = 1, map_side: str = "jung
             seats = (ib, ia) if swap else (ia, ib)
             game_seed = seed * 1000 + rnd * 100 + m // 2
             agents = (entrants[seats[0]].agent, entrants[seats[1]].agent)
-            w, reason, tiebreak, actions, turns, h = play_game(setup, game_seed, agents)
-            rec = GameRecord(round=rnd, match=m // 2 + 1, entrants=(entrants[seats[0]].name, entrants[seats[1]].name),
-                             setup=msgspec.to_builtins(setup), seed=game_seed, agents=agents, actions=actions,
-                             winner=w, reason=reason, tiebreak=tiebreak, turns=turns, state_hash=h)
+            game, w, reason, tiebreak = play_match(setup, game_seed, agents)
+            rec = MatchRecord(round=rnd, match=m // 2 + 1, entrants=(entrants[seats[0]].name, entrants[seats[1]].name),
+                              game=game, winner=w, reason=reason, tiebreak=tiebreak)
             t.records.append(rec)
             if on_game is not None:
                 on_game(rec)
@@ -248,18 +222,17 @@ def run_tournament(entrants: list[Entrant], seed: int = 1, map_side: str = "jung
     return t
 
 
-def replay_record(rec: GameRecord) -> tuple[bool, str]:
+def replay_record(rec: MatchRecord) -> tuple[bool, str]:
     """Replay a record's actions from its setup and seed; (matches the recorded result, message)."""
-    setup = msgspec.convert(rec.setup, Setup)
-    s = new_game(setup, rec.seed)
+    s = new_game(rec.game.setup, rec.seed)
     for i, a in enumerate(rec.actions):
         try:
             s = apply(s, a)
         except Exception as err:
             return False, f"action {i} {a!r} refused: {err}"
     h = state_hash(s)
-    if rec.state_hash and h != rec.state_hash:
-        return False, f"final state differs (hash {h}, recorded {rec.state_hash})"
+    if rec.game.final_hash and h != rec.game.final_hash:
+        return False, f"final state differs (hash {h}, recorded {rec.game.final_hash})"
     o = outcome(s)
     got = f"{o.reason}" if o is not None else "unfinished"
     return True, f"replayed {len(rec.actions)} actions: {got}; final hash {h} matches"
