@@ -361,6 +361,10 @@ def _label(a: Action, view: dict[str, Any]) -> str | None:
         return f"{v.capitalize()} {card_name(args[0])}"
     if v == "trash" and n == 1:
         return f"Trash {combat_card_name(args[0], view)}"
+    if v == "map-token-at" and n == 1:
+        return f"Take the map token of location {args[0]}"
+    if v == "star" and n == 1:
+        return f"Put the combat star on {_track_label(view, seat, args[0])}"
     if v == "boast" and n == 1:
         return f"Boast: place a star on {_track_label(view, seat, args[0])}"
     if v == "vanquish" and n == 1:

@@ -234,8 +234,10 @@ def intro(session: Session) -> str:
     text = (f"Duel of Meloch: {roles}. The first to place {session.setup.seats[0].stars_to_win} stars on the "
             "Triumph Track wins at once.")
     if first is not None and session.actions:
-        text += (f"\nThis game resumes at turn {session.state.turn} after {len(session.actions)} actions (seed "
-                 f"{session.seed}); {_tag(session, first.seat)} decides next.")
+        # no seed here: both seats read this screen, and the seed with the actions reveals every
+        # deck order and face-down token (it is shown when the game ends)
+        text += (f"\nThis game resumes at turn {session.state.turn} after {len(session.actions)} actions; "
+                 f"{_tag(session, first.seat)} decides next.")
     elif first is not None:
         text += f" {_tag(session, first.seat)} moves first."
     if session.vs == "human":

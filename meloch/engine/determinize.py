@@ -110,7 +110,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     combat_deck = _fill(s.combat_deck, pin_combat, pool)
 
     # ---- discovery cards: deck + the opponent's hand (deck kinds only) + its keep-1 draws
-    deck_kinds = set(discovery_deck_ids())
+    deck_kinds = set(discovery_deck_ids(s.setup.base_discoveries))
     keep_disc = [x for i in keep_idx for x in frames[i].items if not _is_combat_token(x)]
     opp_disc_hand = list(o.hand) if isinstance(o, ExpSeat) else []
     fixed_disc = pin_disc | {x for x in opp_disc_hand if x not in deck_kinds}

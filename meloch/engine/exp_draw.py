@@ -41,6 +41,23 @@ def _adjacent_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.execute(tx, f.seat, e)
 
 
+@effects.op("gather_here", "expeditions")
+def _gather_here(tx: Tx, seat: int, e: Effect) -> None:
+    """Gain the benefits of the mech's location, as a Gather would (exposed benefits included), but
+    as a card ability, not the Gather action: no Gather hooks (Mole) or per-Gather items."""
+    p = ep(tx.s, seat)
+    fx = tuple(x for x in gather_benefits(tx.s, p.loc) if x.op != "gather_here")
+    if not fx:
+        tx.log("gather", f"{flow.tag(tx.s, seat)}'s location {p.loc} has no benefit to gather.", seat=seat)
+        return
+    tx.log("gather", f"{flow.tag(tx.s, seat)} gains the benefits of {p.loc}: "
+           f"{', '.join(effects.describe(x) for x in fx)}.", seat=seat)
+    effects.queue(tx, seat, fx, f"benefits of {p.loc}")
+
+
+effects.CAN_GAIN[("expeditions", "gather_here")] = lambda s, seat, e: bool(gather_benefits(s, ep(s, seat).loc))
+
+
 @effects.op("activate_adjacent", "expeditions")
 def _activate_adjacent(tx: Tx, seat: int, e: Effect) -> None:
     tx.push(Frame(kind="e_activate", seat=seat))
