@@ -41,12 +41,22 @@ def _adjacent_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.execute(tx, f.seat, e)
 
 
+REACHING_OPS = frozenset({"adjacent", "activate_adjacent", "gather_here"})
+"""Benefits that reach beyond the location; ``gather_here`` leaves them out, so a card cannot
+trigger itself again through the board (gather here -> activate the adjacent card -> gather here)."""
+
+
+def here_benefits(state: State, seat: int) -> tuple[Effect, ...]:
+    return tuple(x for x in gather_benefits(state, ep(state, seat).loc) if x.op not in REACHING_OPS)
+
+
 @effects.op("gather_here", "expeditions")
 def _gather_here(tx: Tx, seat: int, e: Effect) -> None:
     """Gain the benefits of the mech's location, as a Gather would (exposed benefits included), but
-    as a card ability, not the Gather action: no Gather hooks (Mole) or per-Gather items."""
+    as a card ability, not the Gather action: no Gather hooks (Mole) or per-Gather items, and none
+    of the benefits that reach beyond the location (``REACHING_OPS``)."""
     p = ep(tx.s, seat)
-    fx = tuple(x for x in gather_benefits(tx.s, p.loc) if x.op != "gather_here")
+    fx = here_benefits(tx.s, seat)
     if not fx:
         tx.log("gather", f"{flow.tag(tx.s, seat)}'s location {p.loc} has no benefit to gather.", seat=seat)
         return
@@ -55,7 +65,7 @@ def _gather_here(tx: Tx, seat: int, e: Effect) -> None:
     effects.queue(tx, seat, fx, f"benefits of {p.loc}")
 
 
-effects.CAN_GAIN[("expeditions", "gather_here")] = lambda s, seat, e: bool(gather_benefits(s, ep(s, seat).loc))
+effects.CAN_GAIN[("expeditions", "gather_here")] = lambda s, seat, e: bool(here_benefits(s, seat))
 
 
 @effects.op("activate_adjacent", "expeditions")

@@ -269,8 +269,9 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
     Model (reference.md §1.9, AMB-44): the row grows to the right and each new card covers the
     right half of the previous one, so every card but the newest shows its left half. A rotated
     card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge (the
-    star-badge edge); in the variants a benefit for a track the seat's role lacks is read as its
-    parallel track (popularity <-> guile), as the rulebook does for "decrease each token on tracks"."""
+    star-badge edge); a benefit for a track the seat's role lacks is read as its parallel track
+    (popularity <-> guile), as the rulebook does for "decrease each token on tracks" in the variants;
+    in the standard duel too, a reading recorded in docs/rules-notes.md ("Rules review", item 8)."""
     out: list[Effect] = []
     row = state.meloch_row
     for i, (cid, rotated) in enumerate(row):

@@ -1,6 +1,7 @@
 """The declarative state patch of a scenario file.
 
-A patch is a mapping applied to a state in order (special keys first, then plain paths):
+A patch is a mapping applied to a state in this order: plain paths (file order), hands and piles,
+deck tops and lakes, ``turn_of``:
 
 - **plain paths** (``seats.0.coins: 5``, ``seats.1.loc: "7"``, ``active: 0``, ``track: [[1], [], ...]``):
   replace the value at a dotted path of the state's JSON form (list indices are numbers). The
@@ -13,6 +14,8 @@ A patch is a mapping applied to a state in order (special keys first, then plain
 - **deck tops** (``combat_deck_top: [ambush, ...]`` by combat type, ``discovery_deck_top``,
   ``encounter_deck_top``, ``meloch_deck_top`` by card id): the listed cards are drawn first, in
   that order, found and moved the same way.
+- **discovery zones by id** (``seats.N.active: [[nikte, green], i05]``, ``seats.N.solved`` /
+  ``upgraded`` / ``melded``): like ``hand``, the zones of one seat set together.
 - **``turn_of: N``**: seat N starts a fresh turn now (``active`` is N, no combat, no turn flags, the
   decision stack is N's first decision of a turn).
 
