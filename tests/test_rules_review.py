@@ -125,7 +125,7 @@ def test_loader_checks_base_discovery_cards(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(DATA_DIR, data)
     _write(data / "cards_expeditions.yaml", [_quest("x01", ["4", "21"])])
-    with pytest.raises(ContentError, match="'21' is not a location 1..20"):
+    with pytest.raises(ContentError, match=r"'21' is not a location 1\.\.20"):
         load_dir(data)
     _write(data / "cards_expeditions.yaml", [{**_quest("x01", ["4", "15"]), "set": "duel"}])
     with pytest.raises(ContentError, match="set: expeditions"):
@@ -138,7 +138,7 @@ def test_loader_checks_base_discovery_cards(tmp_path: Path) -> None:
     q["solve_locations"] = ["1", "15"]
     _write(data / "cards.yaml", cards)
     _write(data / "cards_expeditions.yaml", [])
-    with pytest.raises(ContentError, match="'15' is not a location 1..10"):
+    with pytest.raises(ContentError, match=r"'15' is not a location 1\.\.10"):
         load_dir(data)
 
 
