@@ -414,6 +414,17 @@ def test_resumed_game_says_where_it_resumes(tmp_path) -> None:  # type: ignore[n
              pass_prompt=False)
     text = " ".join(_out(console).split())
     assert f"resumes at turn {session.state.turn} after {len(session.actions)} actions" in text
+    assert f"seed {SEED}" not in text.lower()  # both seats read this screen: the seed stays hidden until the end
+
+
+def test_cli_load_never_prints_the_seed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    saved = tmp_path / "a.json"
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "--seed", "424242", "--no-pass-prompt"], input="1\n" * 6 + f"save {saved}\nquit\n")
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["play", "--load", str(saved), "--no-pass-prompt"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "424242" not in r.output
 
 
 def load_game_from(session: Session, tmp_path):  # type: ignore[no-untyped-def]

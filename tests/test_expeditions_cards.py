@@ -97,7 +97,7 @@ CASES: dict[str, Case] = {
     "m10": Case(check=opp_decreased),
     # quests
     "q01": Case(check=_eq(lambda s: ex(s).guile, 2)),
-    "q02": Case(choices=("take",), check=row1),
+    "q02": Case(exp={"loc": "5"}, check=_all(combat, _eq(lambda s: ex(s).coins, 2))),  # gather_here on 5
     "q03": Case(choices=("E peek discovery",), check=peeked),
     "q04": Case(check=combat),
     "q05": Case(check=lambda b, a: None if not ex(a).active and "q05" in ex(a).hand else pytest.fail()),

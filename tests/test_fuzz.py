@@ -91,3 +91,4 @@ def test_setups_cover_the_variety() -> None:
     assert {s.variant for s in setups} == {"standard", "scythe_vs_scythe", "expeditions_vs_expeditions"}
     assert len({x.faction for s in setups for x in s.seats if x.role == "scythe"}) == 10
     assert len({x.mech for s in setups for x in s.seats if x.role == "expeditions"}) == 8
+    assert any(s.base_discoveries and any(x.role == "expeditions" for x in s.seats) for s in setups)

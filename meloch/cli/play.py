@@ -233,9 +233,11 @@ def intro(session: Session, start: int | None = None) -> str:
     text = (f"Duel of Meloch: {roles}. The first to place {session.setup.seats[0].stars_to_win} stars on the "
             "Triumph Track wins at once.")
     if first is not None and start:
+        # no seed here: both seats read this screen, and the seed with the actions reveals every
+        # deck order and face-down token (it is shown when the game ends)
         turn = view_field(view(session.states[start], None), "turn")
-        text += (f"\nThis game resumes at turn {turn} after {start} actions (seed "
-                 f"{session.seed}); {_tag(session, first.seat)} decides next.")
+        text += (f"\nThis game resumes at turn {turn} after {start} actions; "
+                 f"{_tag(session, first.seat)} decides next.")
     elif first is not None:
         text += f" {_tag(session, first.seat)} moves first."
     if session.vs == "human":

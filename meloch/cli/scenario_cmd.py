@@ -26,7 +26,7 @@ def scenario(
         console.print(f"{f}: {result.name}", markup=False, style="bold")
         for step in result.steps:
             mark = "[green]PASS[/]" if step.ok else "[red]FAIL[/]"
-            console.print(f"  {mark} step {step.index}: ", end="")
+            console.print(f"  {mark} {step.where}step {step.index}: ", end="")
             console.print(step.label, markup=False)
             for msg in step.failures:
                 console.print(f"       {msg}", markup=False, style="red")

@@ -232,6 +232,8 @@ class _Normalizer:
             raise self.fail([*path, "arg"], f"unknown resource {arg!r}")
         if op == "worker" and arg not in vocab.WORKER_ARGS | {""}:
             raise self.fail([*path, "arg"], f"unknown worker colour {arg!r}")
+        if op == "map_token_at" and arg not in vocab.MAP_TOKEN_AT_ARGS | {""}:
+            raise self.fail([*path, "arg"], f"map_token_at takes adjacent or any, not {arg!r}")
         if op == "custom" and not arg:
             raise self.fail([*path, "arg"], "custom effect needs a handler name in arg")
         if op == "one_of" and not d.get("one_of"):
@@ -292,7 +294,7 @@ def load_dir(path: str | Path) -> Content:
         maps[side.id] = side
         files[f"map:{side.id}"] = rel
 
-    cards = dec("cards.yaml", tuple[DiscoveryCard, ...])
+    cards = _with_base(base, "cards.yaml", "cards_expeditions.yaml", tuple[DiscoveryCard, ...], "expeditions")
     content = Content(
         maps=maps,
         tracks=_by_id("tracks.yaml", dec("tracks.yaml", tuple[TrackSide, ...])),
@@ -312,17 +314,18 @@ def load_dir(path: str | Path) -> Content:
     return content
 
 
-_Card = TypeVar("_Card", EncounterCard, FactoryCard)
+_Card = TypeVar("_Card", EncounterCard, FactoryCard, DiscoveryCard)
 
 
-def _with_base(base: Path, rel: str, rel_base: str, tp: type[tuple[_Card, ...]]) -> tuple[_Card, ...]:
-    """The Duel's cards (``rel``, every entry ``set: duel``) followed by base Scythe's optional
-    mix-in (``rel_base``, every entry ``set: scythe``; the file may be absent or an empty list)."""
+def _with_base(base: Path, rel: str, rel_base: str, tp: type[tuple[_Card, ...]],
+               base_set: str = "scythe") -> tuple[_Card, ...]:
+    """The Duel's cards (``rel``, every entry ``set: duel``) followed by a base game's optional
+    mix-in (``rel_base``, every entry ``set: <base_set>``; the file may be absent or an empty list)."""
     duel: tuple[_Card, ...] = _decode(base, rel, tp)[0]
     extra: tuple[_Card, ...] = ()
     if (base / rel_base).is_file() and _read(base, rel_base) is not None:
         extra = _decode(base, rel_base, tp)[0]
-    for f, items, want in ((rel, duel, "duel"), (rel_base, extra, "scythe")):
+    for f, items, want in ((rel, duel, "duel"), (rel_base, extra, base_set)):
         for item in items:
             if item.set != want:
                 raise ContentError(f, item.id, "set", f"entries of {f} have set: {want}")
@@ -351,6 +354,8 @@ COMBAT_TYPES = 8
 CORRUPTION_SET = {("guile", 2): 4, ("guile", 3): 4, ("power", 2): 2, ("power", 3): 2}
 MAP_TOKENS = 9
 NUMBERED = frozenset(str(i) for i in range(1, 11))
+BASE_NUMBERED = frozenset(str(i) for i in range(1, 21))
+"""Base Expeditions' board numbers its locations 1-20; its quests may name any of them."""
 
 
 def _check(c: Content, files: dict[str, str]) -> None:
@@ -580,19 +585,23 @@ def _check_expeditions(c: Content) -> None:
         if not 1 <= mech.move_min <= mech.move_max:
             raise ContentError(rel, mech.id, "move_max", "need 1 <= move_min <= move_max")
 
-    rel = "cards.yaml"
-    kinds = Counter(card.kind for card in c.cards.values())
+    kinds = Counter(card.kind for card in c.cards.values() if card.set == "duel")
     for kind in ("item", "meteorite", "quest"):
         if kinds[kind] != 10:
-            raise ContentError(rel, "", "kind", f"need exactly 10 {kind} cards, found {kinds[kind]}")
+            raise ContentError("cards.yaml", "", "kind", f"need exactly 10 {kind} cards, found {kinds[kind]}")
     for card in c.cards.values():
+        rel = "cards.yaml" if card.set == "duel" else "cards_expeditions.yaml"
+        if card.set != "duel" and card.kind not in ("item", "meteorite", "quest"):
+            raise ContentError(rel, card.id, "kind", "a base Expeditions card mixed in is an item, meteorite or quest")
         if card.kind == "quest":
             locs = card.solve_locations
             if len(locs) != 2 or len(set(locs)) != 2:
                 raise ContentError(rel, card.id, "solve_locations", "a quest has 2 different locations")
+            # base Expeditions quests may name its board's locations 11-20 (redrawn in the Duel)
+            allowed, span = (NUMBERED, "1..10") if card.set == "duel" else (BASE_NUMBERED, "1..20")
             for lid in locs:
-                if lid not in NUMBERED:
-                    raise ContentError(rel, card.id, "solve_locations", f"{lid!r} is not a location 1..10")
+                if lid not in allowed:
+                    raise ContentError(rel, card.id, "solve_locations", f"{lid!r} is not a location {span}")
             if not card.solve_gain:
                 raise ContentError(rel, card.id, "solve_gain", "a quest needs a solve benefit")
         elif card.solve_locations or card.solve_cost or card.solve_gain:

@@ -23,8 +23,8 @@ WorkerColour = Literal["purple", "green", "red", "yellow", "blue"]
 TopAction = Literal["move", "bolster", "trade", "produce"]
 BottomAction = Literal["upgrade", "deploy", "build", "enlist"]
 Role = Literal["scythe", "expeditions"]
-CardSet = Literal["duel", "scythe"]
-"""Which box a card comes from: Duel of Meloch's own, or base Scythe's optional mix-in."""
+CardSet = Literal["duel", "scythe", "expeditions"]
+"""Which box a card comes from: Duel of Meloch's own, or base Scythe's / base Expeditions' optional mix-in."""
 
 
 class Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -304,6 +304,8 @@ class DiscoveryCard(Base, frozen=True, kw_only=True):
     solve_locations: tuple[str, ...] = ()
     solve_cost: Effects = ()
     solve_gain: Effects = ()
+    set: CardSet = "duel"
+    """``expeditions``: a base Expeditions discovery card (``cards_expeditions.yaml``, Setup 9 mix-in)."""
     provenance: Provenance
     note: str = ""
 

@@ -30,6 +30,9 @@ EFFECT_OP_MEANINGS: dict[str, str] = {
     "play": "play a card from hand",
     "map_token": "gain a map token from the set-aside supply (as a cost: pay a held map token)",
     "adjacent": "gain one benefit of an adjacent location",
+    "map_token_at": "gain the map token of a location (arg adjacent: next to the mech, the default; any: any "
+    "location); the mech stays",
+    "gather_here": "gain the benefits of the mech's location, as Gather gives them (not a Gather action)",
     "activate_adjacent": "activate the ability of a card adjacent to your location",
     "trash": "trash a discovery or combat card",
     "discard": "discard a discovery card (hand to active row without activating)",
@@ -59,6 +62,7 @@ COST_OPS: frozenset[str] = frozenset(
 
 RESOURCE_ARGS: frozenset[str] = frozenset({"food", "oil", "metal", "wood", "any"})
 WORKER_ARGS: frozenset[str] = frozenset({"purple", "green", "red", "yellow", "blue", "any"})
+MAP_TOKEN_AT_ARGS: frozenset[str] = frozenset({"adjacent", "any"})
 
 METRIC_MEANINGS: dict[str, str] = {
     "popularity": "popularity at least n",

@@ -40,6 +40,18 @@ def card(cid: str) -> DiscoveryCard:
 
 
 @cache
-def discovery_deck_ids() -> tuple[str, ...]:
-    """Every discovery card of the deck (items, meteorites, quests), in content order."""
-    return tuple(c.id for c in load().cards.values() if c.kind in ("item", "meteorite", "quest"))
+def discovery_deck_ids(base: bool = False) -> tuple[str, ...]:
+    """Every discovery card of the deck (items, meteorites, quests), in content order; with ``base``
+    (``Setup.base_discoveries``), base Expeditions' cards too (rulebook Setup 9)."""
+    return tuple(c.id for c in load().cards.values()
+                 if c.kind in ("item", "meteorite", "quest") and (c.set == "duel" or base))
+
+
+BOARD_LOCATIONS = frozenset(str(i) for i in range(1, 11))
+
+
+def off_board_quest(cid: str) -> bool:
+    """A base Expeditions quest naming a location 11-20, which the Duel board lacks: "whenever a quest
+    for locations 11-20 is drawn, discard it and redraw" (rulebook Setup 9)."""
+    c = load().cards[cid]
+    return c.kind == "quest" and any(loc not in BOARD_LOCATIONS for loc in c.solve_locations)

@@ -155,7 +155,7 @@ def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
         for cid in c.cards[seat]:
             eff = combat_type(cid).combat_effect
             if eff == "element_of_surprise":
-                frames.append(Frame(kind="c_surprise", seat=seat))
+                frames.append(Frame(kind="c_surprise", seat=seat, count=cid))
             elif eff == "ambush":
                 frames.append(Frame(kind="c_ambush", seat=seat))
     tx.push_in_order(*frames, Frame(kind="c_resolve", seat=c.attacker))
@@ -173,7 +173,8 @@ def _surprise(tx: Tx, f: Frame, a: Action | None) -> None:
     s.combat_deck = s.combat_deck[:-1]
     c = s.combat
     assert c is not None
-    _set(tx, drawn=_pair(c.drawn, f.seat, (*c.drawn[f.seat], cid)))
+    _set(tx, drawn=_pair(c.drawn, f.seat, (*c.drawn[f.seat], cid)),
+         drawn_by=_pair(c.drawn_by, f.seat, (*c.drawn_by[f.seat], f.count)))
     tx.log("reveal", f"Element of Surprise: {flow.tag(s, f.seat)} draws {combat_name(cid)} and adds its value.",
            seat=f.seat, data=_added(c, f.seat, cid))
 
@@ -202,7 +203,7 @@ def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
            data=_added(c, f.seat, cid))
     eff = combat_type(cid).combat_effect
     if eff == "element_of_surprise":
-        tx.push(Frame(kind="c_surprise", seat=f.seat))
+        tx.push(Frame(kind="c_surprise", seat=f.seat, count=cid))
     elif eff == "ambush":  # pragma: no cover - excluded by AMB-05 (a)
         pass
 
@@ -215,7 +216,9 @@ def card_value(state: State, seat: int, cid: int) -> int:
     if eff == "munitions_bounty":
         return c.dial[seat]
     if eff == "element_of_surprise":
-        return t.value + sum(combat_type(x).value for x in c.drawn[seat])
+        # each Element of Surprise adds the one card it drew (rulebook: "add its value")
+        return t.value + sum(combat_type(x).value for x, by in zip(c.drawn[seat], c.drawn_by[seat], strict=True)
+                             if by == cid)
     if eff == "swarm_tactics":
         return t.value + all_units(state, c.loc)
     if eff == "survey_the_battlefield":
@@ -304,6 +307,8 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         track.place_combat_star(tx, winner)
     if s.winner >= 0:
         return
+    top = tx.top()
+    star_choice = tx.pop() if top is not None and top.kind == "c_star" else None
     if variants.forced_combat(s) and c.attacker == s.active:
         # Scythe vs Scythe: every shared location is fought; look for the next one.
         tx.push(Frame(kind="s_fight_check", seat=c.attacker))
@@ -314,6 +319,8 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
 
             if "veer" in mech_abilities(p):
                 tx.push(Frame(kind="c_veer", seat=seat))
+    if star_choice is not None:  # the winner chooses its star's category before anything else
+        tx.push(star_choice)
 
 
 def retreat_units(tx: Tx, seat: int, loc: str) -> None:

@@ -506,16 +506,32 @@ def _trash(state: State, f: Frame, a: Action) -> Described:
     return Described(label=f"Trash {card_name(tok)}", refs=(_card(tok),))
 
 
+def _track_box(state: State, seat: int, col: str) -> str:
+    """"category N (its requirement for this seat's role)"."""
+    t = load().tracks.get(state.setup.track_side)
+    cat = next((c for c in t.categories if str(c.column) == col), None) if t is not None else None
+    if cat is None:
+        return f"category {col}"
+    req = cat.scythe if isinstance(state.seats[seat], ScytheSeat) else cat.expeditions
+    return f"category {col} ({req.label})"
+
+
 @describer("boast")
 def _boast(state: State, f: Frame, a: Action) -> Described:
     col = a.args[0]
-    t = load().tracks.get(state.setup.track_side)
-    cat = next((c for c in t.categories if str(c.column) == col), None) if t is not None else None
-    what = f"category {col}"
-    if cat is not None:
-        req = cat.scythe if isinstance(state.seats[f.seat], ScytheSeat) else cat.expeditions
-        what = f"category {col} ({req.label})"
-    return Described(label=f"Boast: place a star on {what}", refs=(Ref("track_box", col),))
+    return Described(label=f"Boast: place a star on {_track_box(state, f.seat, col)}", refs=(Ref("track_box", col),))
+
+
+@describer("star")
+def _star(state: State, f: Frame, a: Action) -> Described:
+    col = a.args[0]
+    return Described(label=f"Put the combat star on {_track_box(state, f.seat, col)}", refs=(Ref("track_box", col),))
+
+
+@describer("map-token-at")
+def _map_token_at(state: State, f: Frame, a: Action) -> Described:
+    loc = a.args[0]
+    return Described(label=f"Take the map token of {loc_name(state, loc)}", refs=(_loc(loc),))
 
 
 _VANQUISH = {"corruption": "Vanquish: pay the top corruption's value and take it",

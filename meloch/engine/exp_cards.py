@@ -15,7 +15,7 @@ from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
-from meloch.engine.cards import card, combat_name, combat_token
+from meloch.engine.cards import card, combat_name, combat_token, off_board_quest
 from meloch.engine.contract import Drawn, Generic
 from meloch.engine.expeditions import ep, refresh
 from meloch.engine.model import Frame, State
@@ -34,16 +34,25 @@ _cap = cap
 
 
 def draw_discovery(tx: Tx) -> str | None:
+    """The top card of the discovery deck (the sweep pile is shuffled in when the deck is empty).
+    With base Expeditions cards mixed in, a quest for locations 11-20 is set aside face up and another
+    card drawn (rulebook Setup 9); it leaves the game (``discovery_trash``) so that a reshuffle cannot
+    bring it back."""
     s = tx.s
-    if not s.discovery_deck and s.discovery_discard:
-        s.discovery_deck = tx.shuffled(s.discovery_discard)
-        s.discovery_discard = ()
-        tx.log("shuffle", "The sweep pile is shuffled into a new discovery deck.")
-    if not s.discovery_deck:
-        return None
-    c = s.discovery_deck[-1]
-    s.discovery_deck = s.discovery_deck[:-1]
-    return c
+    while True:
+        if not s.discovery_deck and s.discovery_discard:
+            s.discovery_deck = tx.shuffled(s.discovery_discard)
+            s.discovery_discard = ()
+            tx.log("shuffle", "The sweep pile is shuffled into a new discovery deck.")
+        if not s.discovery_deck:
+            return None
+        c = s.discovery_deck[-1]
+        s.discovery_deck = s.discovery_deck[:-1]
+        if not (s.setup.base_discoveries and off_board_quest(c)):
+            return c
+        s.discovery_trash = (*s.discovery_trash, c)
+        tx.log("discard", f"{card(c).name} is a quest for locations 11-20, which this board lacks: it is "
+               "discarded and another card is drawn.")
 
 
 GainHook = Callable[[Tx, int, str], None]

@@ -23,6 +23,40 @@ def _map_token(tx: Tx, seat: int, e: Effect) -> None:
         gain_map_token(tx, seat, t)
 
 
+def map_token_targets(state: State, seat: int, arg: str) -> list[str]:
+    """Locations whose face-down map token ``map_token_at`` may take: next to the mech (``adjacent``,
+    the default: the steps a Move could take) or anywhere on the board (``any``)."""
+    p = ep(state, seat)
+    near = board(state.setup.map_side).mech_steps(p.loc) if arg != "any" else None
+    locs = {lc for lc, _ in state.map_tokens if near is None or lc in near}
+    return sorted(locs, key=lambda x: int(x) if x.isdigit() else 99)
+
+
+@effects.op("map_token_at", "expeditions")
+def _map_token_at(tx: Tx, seat: int, e: Effect) -> None:
+    """The map token *of a location* (rulebook: map tokens are gained "by moving onto them or through
+    card abilities"), as opposed to ``map_token`` from the supply. The mech does not move."""
+    if not map_token_targets(tx.s, seat, e.arg):
+        tx.log("map_token", f"{flow.tag(tx.s, seat)} has no map token within reach.", seat=seat)
+        return
+    tx.push(Frame(kind="e_map_token_at", seat=seat, tag=e.arg))
+
+
+@flow.handler("e_map_token_at", "Gain the map token of a location (the mech stays where it is).",
+              lambda s, f: [flow.act(s, f.seat, "map-token-at", lc) for lc in map_token_targets(s, f.seat, f.tag)])
+def _map_token_at_choice(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    s = tx.s
+    loc = a.args[0]
+    tok = next(t for lc, t in s.map_tokens if lc == loc)
+    s.map_tokens = tuple((lc, t) for lc, t in s.map_tokens if lc != loc)
+    tx.log("map_token", f"{flow.tag(s, f.seat)} takes the map token of location {loc}.", seat=f.seat)
+    gain_map_token(tx, f.seat, tok)
+
+
+effects.CAN_GAIN[("expeditions", "map_token_at")] = lambda s, seat, e: bool(map_token_targets(s, seat, e.arg))
+
+
 # ---------------------------------------------------------------- corruption tokens
 
 

@@ -42,6 +42,33 @@ def _adjacent_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.execute(tx, f.seat, e)
 
 
+REACHING_OPS = frozenset({"adjacent", "activate_adjacent", "gather_here"})
+"""Benefits that reach beyond the location; ``gather_here`` leaves them out, so a card cannot
+trigger itself again through the board (gather here -> activate the adjacent card -> gather here)."""
+
+
+def here_benefits(state: State, seat: int) -> tuple[Effect, ...]:
+    return tuple(x for x in gather_benefits(state, ep(state, seat).loc) if x.op not in REACHING_OPS)
+
+
+@effects.op("gather_here", "expeditions")
+def _gather_here(tx: Tx, seat: int, e: Effect) -> None:
+    """Gain the benefits of the mech's location, as a Gather would (exposed benefits included), but
+    as a card ability, not the Gather action: no Gather hooks (Mole) or per-Gather items, and none
+    of the benefits that reach beyond the location (``REACHING_OPS``)."""
+    p = ep(tx.s, seat)
+    fx = here_benefits(tx.s, seat)
+    if not fx:
+        tx.log("gather", f"{flow.tag(tx.s, seat)}'s location {p.loc} has no benefit to gather.", seat=seat)
+        return
+    tx.log("gather", f"{flow.tag(tx.s, seat)} gains the benefits of {p.loc}: "
+           f"{', '.join(effects.describe(x) for x in fx)}.", seat=seat)
+    effects.queue(tx, seat, fx, f"benefits of {p.loc}")
+
+
+effects.CAN_GAIN[("expeditions", "gather_here")] = lambda s, seat, e: bool(here_benefits(s, seat))
+
+
 @effects.op("activate_adjacent", "expeditions")
 def _activate_adjacent(tx: Tx, seat: int, e: Effect) -> None:
     tx.push(Frame(kind="e_activate", seat=seat))

@@ -146,7 +146,9 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
     o = state.seats[1 - seat]
     if isinstance(o, ScytheSeat):
         return loc in (o.character, *o.mechs)
-    return loc == o.loc
+    # Expeditions vs Expeditions: mechs "may move through but not end on" another mech (ref §2.5);
+    # a mech that ends there to Vanquish it stops there anyway (``may_share_mech``)
+    return False
 
 
 def move_range(state: State, seat: int) -> tuple[int, int]:

@@ -62,6 +62,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     """Setup 7: "You may include Factory cards from Scythe" (the base set joins the shuffle)."""
     base_encounters: bool = False
     """Setup 8: "You may include encounter cards from Scythe" (the base set joins the deck)."""
+    base_discoveries: bool = False
+    """Setup 9: "You may include discovery cards from Expeditions" (the base set joins the deck; a
+    quest for locations 11-20 is discarded and redrawn when drawn)."""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -170,6 +173,8 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     """Cards added after the reveal (Ambush), per seat."""
     drawn: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """Cards drawn by Element of Surprise (value only, no effect), per seat."""
+    drawn_by: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    """For each card in ``drawn``, the Element of Surprise card that drew it: each adds only its own draw."""
     revealed: bool = False
 
 

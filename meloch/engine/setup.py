@@ -6,6 +6,7 @@ from meloch.content import load
 from meloch.engine import flow, rng
 from meloch.engine.board import board
 from meloch.engine.cards import combat_types, discovery_deck_ids
+from meloch.engine.exp_cards import draw_discovery
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
 from meloch.engine.scythe_seat import encounter_pool, factory_pool
 from meloch.engine.track import token_list
@@ -84,13 +85,12 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     # 8. encounters ("You may include encounter cards from Scythe": Setup.base_encounters)
     s.encounter_deck = tx.shuffled([e.id for e in encounter_pool(setup)])
     # 9. discovery deck, one face up on each lake
-    deck = tx.shuffled(discovery_deck_ids())
+    # (with "discovery cards from Expeditions": Setup.base_discoveries, quests for 11-20 redrawn)
+    s.discovery_deck = tx.shuffled(discovery_deck_ids(setup.base_discoveries))
     if uses_exp:
-        s.lakes = tuple((lake, deck[-1 - i]) for i, lake in enumerate(b.lakes))
-        deck = deck[: len(deck) - len(b.lakes)]
+        s.lakes = tuple((lake, draw_discovery(tx) or "") for lake in b.lakes)
     else:
         s.lakes = tuple((lake, "") for lake in b.lakes)
-    s.discovery_deck = deck
     # 10. Meloch deck; reveal one in a random orientation, nobody gains
     mdeck = tx.shuffled([m.id for m in c.meloch_cards])
     s.meloch_row = ((mdeck[-1], tx.randbelow(2) == 1),)

@@ -130,6 +130,18 @@ def metric(state: State, seat: int, name: str) -> int:
     return _exp_metric(state, p, name)
 
 
+def metrics(state: State, seat: int) -> dict[str, int | list[str]]:
+    """Every Triumph metric of ``seat`` as the rules compute it (``combat``: combats won), plus
+    ``controlled``: the sorted locations the seat controls. For checks and displays; the state does
+    not store these figures."""
+    from meloch.content.vocab import METRICS
+
+    out: dict[str, int | list[str]] = {m: metric(state, seat, m) for m in sorted(METRICS)}
+    out["combat"] = state.seats[seat].combat_wins
+    out["controlled"] = sorted(controlled(state, seat), key=lambda x: int(x) if x.isdigit() else 99)
+    return out
+
+
 def requirement_of(state: State, seat: int, cat: Category) -> tuple[str, int]:
     req = cat.scythe if state.setup.seats[seat].role == "scythe" else cat.expeditions
     return req.metric, req.n
@@ -175,21 +187,44 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         tx.push(Frame(kind="meloch_draw", seat=1 - seat))
 
 
+def combat_star_columns(state: State, seat: int) -> list[int]:
+    """Combat categories (column indexes) a combat winner may put its star on: the open ones; for
+    Saxony (``dominate``), once none is open, every claimed one, by either player (rulebook,
+    Saxony: "first open categories, then stack on categories claimed by either player")."""
+    cats = side(state).categories
+    cols = [i for i, c in enumerate(cats) if c.combat and not state.track[i]]
+    p = state.seats[seat]
+    if not cols and isinstance(p, ScytheSeat) and load().factions[p.faction].ability == "dominate":
+        cols = [i for i, c in enumerate(cats) if c.combat]
+    return cols
+
+
 def place_combat_star(tx: Tx, seat: int) -> None:
-    """A combat winner's star: first open combat category; Saxony (``dominate``) may stack."""
+    """A combat winner's star. With one possible category it is placed at once; with more (track
+    side B, or Saxony stacking) the winner chooses (frame ``c_star``)."""
     s = tx.s
-    cats = side(s).categories
-    open_cols = [i for i, c in enumerate(cats) if c.combat and not s.track[i]]
+    cols = combat_star_columns(s, seat)
     p = s.seats[seat]
-    if not open_cols and isinstance(p, ScytheSeat) and load().factions[p.faction].ability == "dominate":
-        open_cols = [i for i, c in enumerate(cats) if c.combat]
-    if not open_cols:
+    if not cols:
         tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)
         return
     if isinstance(p, ScytheSeat) and p.stars_unplaced <= 0:
         tx.log("star", f"{flow.tag(s, seat)} has no unplaced star: the combat star is lost.", seat=seat)
         return
-    place_star(tx, seat, open_cols[0], "combat victory")
+    if len(cols) == 1:
+        place_star(tx, seat, cols[0], "combat victory")
+    else:
+        tx.push(Frame(kind="c_star", seat=seat))
+
+
+def _combat_star_options(state: State, f: Frame) -> list[Action]:
+    return [flow.act(state, f.seat, "star", str(i + 1)) for i in combat_star_columns(state, f.seat)]
+
+
+@flow.handler("c_star", "Combat victory: choose the combat category that takes your star.", _combat_star_options)
+def _combat_star(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    place_star(tx, f.seat, int(a.args[0]) - 1, "combat victory")
 
 
 @cache
@@ -236,8 +271,9 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
     Model (reference.md §1.9, AMB-44): the row grows to the right and each new card covers the
     right half of the previous one, so every card but the newest shows its left half. A rotated
     card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge (the
-    star-badge edge); in the variants a benefit for a track the seat's role lacks is read as its
-    parallel track (popularity <-> guile), as the rulebook does for "decrease each token on tracks"."""
+    star-badge edge); a benefit for a track the seat's role lacks is read as its parallel track
+    (popularity <-> guile), as the rulebook does for "decrease each token on tracks" in the variants;
+    in the standard duel too, a reading recorded in docs/rules-notes.md ("Rules review", item 8)."""
     out: list[Effect] = []
     row = state.meloch_row
     for i, (cid, rotated) in enumerate(row):

@@ -28,7 +28,8 @@ _MECHS = ("voyager", "tatanka", "marsh_strider", "odins_wrath", "lumberjack", "h
 def varied_setup(i: int) -> Setup:
     """The ``i``-th setup of a fixed rotation: both map and track sides, every faction, mat and
     mech, every 7th and 11th setup a variant (Scythe vs Scythe, Expeditions vs Expeditions), every
-    5th with the base Scythe Factory and encounter cards mixed in, every 13th with the
+    5th with the base Scythe Factory and encounter cards and base Expeditions discovery cards mixed
+    in, every 13th with the
     experience-disparity variant (one seat needs 3 or 2 stars)."""
     map_side = ("jungle", "desert")[i % 2]
     track_side = ("A", "B")[(i // 2) % 2]
@@ -47,7 +48,7 @@ def varied_setup(i: int) -> Setup:
     else:
         variant, seats = "standard", (s1, e1)
     return Setup(map_side=map_side, track_side=track_side, variant=variant, seats=seats,
-                 base_factory_cards=mix, base_encounters=mix)
+                 base_factory_cards=mix, base_encounters=mix, base_discoveries=mix)
 
 
 class _Collect(Hooks):

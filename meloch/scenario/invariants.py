@@ -9,7 +9,8 @@ What is checked:
 - combat cards: the 60 instances are each in exactly one place: the deck, the discard pile, the trash, a
   seat's hand, the combat in progress (tucked cards once revealed, Ambush extras, Element of
   Surprise draws) or a pending "keep one of two" choice;
-- discovery cards: the 30 deck cards (items, meteorites, quests) are each in exactly one place;
+- discovery cards: the 30 deck cards (items, meteorites, quests; plus base Expeditions' with
+  ``Setup.base_discoveries``) are each in exactly one place;
   each Expeditions seat holds its own character and companion exactly once;
 - map tokens: the 9 instances are each in exactly one place (board, set-aside supply, a seat, the
   trash of paid and trashed tokens); corruption tokens: the 12 instances likewise (stacks, seats,
@@ -41,7 +42,7 @@ POWER_CAP = {"scythe": 16, "expeditions": 10}
 def _static() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]:
     c = load()
     return (
-        frozenset(discovery_deck_ids()),
+        frozenset(discovery_deck_ids()),  # the Duel's deck; ``check`` widens it for Setup.base_discoveries
         frozenset(t.id for t in c.map_tokens),
         frozenset(m.id for m in c.meloch_cards),
         frozenset(e.id for e in c.encounters),
@@ -118,6 +119,8 @@ def check(state: State) -> list[str]:
     """Violations of the component and range invariants (empty list: all good)."""
     s = state
     deck_ids, token_ids, meloch_ids, _, _, n_corruption = _static()
+    if s.setup.base_discoveries:
+        deck_ids = frozenset(discovery_deck_ids(True))
     encounter_ids, factory_ids = _pool_ids(s)
     drawn_meloch = [f.tag for f in s.frames if f.kind == "meloch_orient"]
     errs: list[str] = []

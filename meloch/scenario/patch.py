@@ -1,6 +1,7 @@
 """The declarative state patch of a scenario file.
 
-A patch is a mapping applied to a state in order (special keys first, then plain paths):
+A patch is a mapping applied to a state in this order: plain paths (file order), hands and piles,
+deck tops and lakes, ``turn_of``:
 
 - **plain paths** (``seats.0.coins: 5``, ``seats.1.loc: "7"``, ``active: 0``, ``track: [[1], [], ...]``):
   replace the value at a dotted path of the state's JSON form (list indices are numbers). The
@@ -13,6 +14,8 @@ A patch is a mapping applied to a state in order (special keys first, then plain
 - **deck tops** (``combat_deck_top: [ambush, ...]`` by combat type, ``discovery_deck_top``,
   ``encounter_deck_top``, ``meloch_deck_top`` by card id): the listed cards are drawn first, in
   that order, found and moved the same way.
+- **discovery zones by id** (``seats.N.active: [[nikte, green], i05]``, ``seats.N.solved`` /
+  ``upgraded`` / ``melded``): like ``hand``, the zones of one seat set together.
 - **``turn_of: N``**: seat N starts a fresh turn now (``active`` is N, no combat, no turn flags, the
   decision stack is N's first decision of a turn).
 
@@ -22,6 +25,7 @@ failure raises ``PatchError`` naming the key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -47,16 +51,33 @@ _DECK_TOPS = ("combat_deck_top", "discovery_deck_top", "encounter_deck_top", "me
 _ENC = msgspec.json.Encoder()
 
 
+_SEGMENT = re.compile(r'"([^"]*)"|([^."]+)')
+
+
 def _split(path: str) -> list[str | int]:
+    """Dotted path -> segments: a number is a list index; a quoted segment (``corruption."10"``)
+    is a map key even when it looks like a number. ``""`` or ``.`` is the root (no segment)."""
+    if path in ("", "."):
+        return []
     out: list[str | int] = []
-    for part in path.split("."):
-        if part.lstrip("-").isdigit():
-            out.append(int(part))
-        elif part:
-            out.append(part)
+    pos = 0
+    while True:
+        m = _SEGMENT.match(path, pos)
+        if m is None:
+            raise KeyError(f"bad path {path!r} at character {pos}: empty segment or stray quote")
+        quoted, plain = m.group(1), m.group(2)
+        if quoted is not None:
+            out.append(quoted)
+        elif plain.lstrip("-").isdigit():
+            out.append(int(plain))
         else:
-            raise KeyError("empty path segment")
-    return out
+            out.append(plain)
+        pos = m.end()
+        if pos == len(path):
+            return out
+        if path[pos] != ".":
+            raise KeyError(f"bad path {path!r} at character {pos}: expected '.'")
+        pos += 1
 
 
 def _has(cur: Any, seg: str | int) -> bool:
@@ -72,7 +93,7 @@ def resolve(root: Any, path: str) -> Any:
     cur = root
     done: list[str] = []
     for seg in _split(path):
-        if seg == "len" and isinstance(cur, list | dict | str):
+        if seg == "len" and isinstance(cur, list | dict | str) and not (isinstance(cur, dict) and "len" in cur):
             return len(cur)
         if _has(cur, seg):
             cur = cur[seg]
@@ -90,7 +111,13 @@ def resolve(root: Any, path: str) -> Any:
 
 def _set(root: Any, path: str, value: Any) -> None:
     segs = _split(path)
-    parent = resolve(root, ".".join(str(s) for s in segs[:-1])) if len(segs) > 1 else root
+    if not segs:
+        raise KeyError("the whole state cannot be replaced")
+    parent = root
+    for seg in segs[:-1]:
+        if not _has(parent, seg):
+            resolve(root, path)  # raises the descriptive KeyError
+        parent = parent[seg]
     last = segs[-1]
     if _has(parent, last) and last != "type":
         parent[last] = value
@@ -203,11 +230,12 @@ def _set_hand(d: dict[str, Any], key: str, seat: int, field: str, want: list[Any
     cards = _Cards(d, family)
     old = list(p[field])
     p[field].clear()
-    non_deck = [] if family == "combat" else [c for c in old if c not in discovery_deck_ids()]
-    cards.deck[:0] = [c for c in old if family == "combat" or c in discovery_deck_ids()]
+    deck_ids = discovery_deck_ids(bool(d["setup"].get("base_discoveries")))
+    non_deck = [] if family == "combat" else [c for c in old if c not in deck_ids]
+    cards.deck[:0] = [c for c in old if family == "combat" or c in deck_ids]
     taken: list[Any] = []
     for x, m in zip(want, match, strict=True):
-        if family == "discovery" and x not in discovery_deck_ids():
+        if family == "discovery" and x not in deck_ids:
             if x not in non_deck:
                 raise PatchError(key, f"{x} is not a deck card and is not in this hand")
             non_deck.remove(x)
@@ -221,6 +249,71 @@ def _set_hand(d: dict[str, Any], key: str, seat: int, field: str, want: list[Any
     if non_deck:
         raise PatchError(key, f"{', '.join(non_deck)} would leave the game: list it in the hand or "
                          "patch the active row")
+
+
+DISCOVERY_ZONES = ("hand", "active", "solved", "upgraded", "melded")
+"""An Expeditions seat's discovery-card zones a patch may set by card id, applied in this order."""
+
+
+def _anywhere(cards: _Cards, cid: str) -> bool:
+    return any((e[part] if part is not None else e) == cid for zone, part in cards.zones() for e in zone)
+
+
+def _set_discovery_zones(d: dict[str, Any], seat: int, wanted: list[tuple[str, str, Any]]) -> None:
+    """Set some of seat ``seat``'s discovery zones (``wanted``: (key, zone, value)) at once, so a
+    character or companion may move between them (``hand: [nohoch]`` with ``active: [[nikte, green]]``).
+    Deck cards come from wherever they are (as for hands); the zones' old deck cards go under the
+    deck; non-deck cards (character, companion) must stay in one of the patched zones. An
+    ``active`` entry is a card id (no worker) or ``[card, worker colour or hero]``."""
+    keys = ", ".join(k for k, _, _ in wanted)
+    if seat not in (0, 1):
+        raise PatchError(keys, "seat index must be 0 or 1")
+    p = d["seats"][seat]
+    if p.get("type") != "expeditions":
+        raise PatchError(keys, f"seat {seat} is a {p.get('type')} seat and has no {wanted[0][1]}")
+    deck_ids = discovery_deck_ids(bool(d["setup"].get("base_discoveries")))
+    cards = _Cards(d, "discovery")
+    pool: list[str] = []  # non-deck cards freed by the patched zones
+    parsed: dict[str, list[tuple[str, str | None]]] = {}
+    for key, zone, value in wanted:
+        if not isinstance(value, list):
+            raise PatchError(key, f"expected a list of cards, got {value!r}")
+        entries: list[tuple[str, str | None]] = []
+        for x in value:
+            if zone == "active" and isinstance(x, list) and len(x) == 2 and all(isinstance(y, str) for y in x):
+                entries.append((x[0], x[1]))
+            elif isinstance(x, str):
+                entries.append((x, "" if zone == "active" else None))
+            else:
+                shape = "a card id or [card, worker]" if zone == "active" else "a card id"
+                raise PatchError(key, f"bad entry {x!r}: expected {shape}")
+        for cid, _ in entries:
+            _id_matcher("discovery", cid, key)  # refuses unknown ids
+        parsed[zone] = entries
+        old = [e[0] if zone == "active" else e for e in p[zone]]
+        p[zone].clear()
+        cards.deck[:0] = [c for c in old if c in deck_ids]
+        pool += [c for c in old if c not in deck_ids]
+    taken: set[str] = set()
+    for key, zone, _ in sorted(wanted, key=lambda w: DISCOVERY_ZONES.index(w[1])):
+        for cid, worker in parsed[zone]:
+            if cid not in deck_ids:
+                if cid not in pool:
+                    raise PatchError(key, f"{cid} is not a deck card and is not in the zones this patch sets")
+                pool.remove(cid)
+                got = cid
+            elif not _anywhere(cards, cid):
+                got = cid  # a plain path of this patch took it out of every zone: place it as is
+            else:
+                try:
+                    got = cards.take(_id_matcher("discovery", cid, key), taken)
+                except ValueError as err:
+                    raise PatchError(key, f"cannot find a free {cid!r}: {err}") from None
+            taken.add(got)
+            p[zone].append([got, worker] if zone == "active" else got)
+    if pool:
+        raise PatchError(keys, f"{', '.join(pool)} would leave the game: list it in one of the zones patched "
+                         f"({', '.join(DISCOVERY_ZONES)})")
 
 
 def _stack(d: dict[str, Any], key: str, want: list[Any]) -> None:
@@ -277,7 +370,7 @@ def apply_patch(state: State, patch: dict[str, Any]) -> State:
             turn_of = int(value)
         elif key in _DECK_TOPS or key == "lake_cards":
             tops.append((key, value))
-        elif len(segs) == 3 and segs[0] == "seats" and segs[2] in ("combat_cards", "hand"):
+        elif len(segs) == 3 and segs[0] == "seats" and segs[2] in ("combat_cards", *DISCOVERY_ZONES):
             hands.append((key, value))
         else:
             plain.append((key, value))
@@ -290,11 +383,17 @@ def apply_patch(state: State, patch: dict[str, Any]) -> State:
             to_state(d)
         except msgspec.ValidationError as err:
             raise PatchError(key, f"wrong value {value!r}: {err}") from None
+    zones: dict[int, list[tuple[str, str, Any]]] = {}
     for key, value in hands:
         segs = key.split(".")
         if not segs[1].isdigit():
             raise PatchError(key, "seat index must be 0 or 1")
-        _set_hand(d, key, int(segs[1]), segs[2], value)
+        if segs[2] == "combat_cards":
+            _set_hand(d, key, int(segs[1]), segs[2], value)
+        else:
+            zones.setdefault(int(segs[1]), []).append((key, segs[2], value))
+    for seat, wanted in sorted(zones.items()):
+        _set_discovery_zones(d, seat, wanted)
     for key, value in tops:
         if key == "lake_cards":
             _set_lakes(d, key, value)
