@@ -2,10 +2,8 @@
 
 from meloch.engine import (  # noqa: F401  (registers the rule modules' handlers)
     combat,
-    exp_effects,
     expeditions,
     scythe,
-    scythe_move,
     track,
 )
 from meloch.engine.actions import Action, IllegalAction, parse

@@ -112,7 +112,7 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
     held = state.seats[f.seat].combat_cards
     tucked = state.combat.cards[f.seat]
     left = [c for c in held if c not in tucked]
-    from meloch.engine.scythe_abilities import may_tuck  # scythe hook: Death Ray (identical values)
+    from meloch.engine.scythe.abilities import may_tuck  # scythe hook: Death Ray (identical values)
     left = [c for c in left if may_tuck(state, f.seat, c)]
     return [flow.act(state, f.seat, "tuck", combat_token(c)) for c in sorted(left)] + [
         flow.act(state, f.seat, "tuck", "done")]
@@ -292,7 +292,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     for seat in (0, 1):
         p = s.seats[seat]
         if isinstance(p, ScytheSeat):
-            from meloch.engine.scythe import mech_abilities
+            from meloch.engine.scythe.seat import mech_abilities
 
             if "veer" in mech_abilities(p):
                 tx.push(Frame(kind="c_veer", seat=seat))
@@ -314,7 +314,7 @@ def retreat_units(tx: Tx, seat: int, loc: str) -> None:
 
 
 def _veer_options(state: State, f: Frame) -> list[Action]:
-    from meloch.engine.scythe import _refresh_options
+    from meloch.engine.scythe.turn import _refresh_options
 
     return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
         flow.act(state, f.seat, "veer", "no")]
@@ -322,7 +322,7 @@ def _veer_options(state: State, f: Frame) -> list[Action]:
 
 @flow.handler("c_veer", "Veer: after combat you may move your action token to a different section.", _veer_options)
 def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe import section_name
+    from meloch.engine.scythe.seat import section_name
 
     assert a is not None
     if a.args[0] == "no":

@@ -257,7 +257,7 @@ def draw_map_token(tx: Tx) -> str | None:
 
 
 def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
-    from meloch.engine.scythe import spendable
+    from meloch.engine.scythe.pay import spendable
 
     p = state.seats[seat]
     for c in cost:
@@ -286,7 +286,7 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
     """Pay a cost known to be payable (``can_pay``). Which resources, workers and combat cards pay
     is the player's choice (a decision frame each); map tokens, whose faces no longer matter once
     held, are paid oldest first."""
-    from meloch.engine.scythe import pay_resources, return_workers
+    from meloch.engine.scythe.pay import pay_resources, return_workers
 
     for c in cost:
         p = tx.seat(seat)
@@ -305,6 +305,6 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
             if isinstance(p, ScytheSeat):
                 return_workers(tx, seat, c.n, why)
             elif isinstance(p, ExpSeat):
-                from meloch.engine.exp_effects import trash_workers
+                from meloch.engine.expeditions.workers import trash_workers
 
                 trash_workers(tx, seat, c.n)

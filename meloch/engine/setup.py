@@ -7,7 +7,7 @@ from meloch.engine import flow, rng
 from meloch.engine.board import board
 from meloch.engine.cards import combat_types, discovery_deck_ids
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
-from meloch.engine.scythe_seat import encounter_pool, factory_pool
+from meloch.engine.scythe.seat import encounter_pool, factory_pool
 from meloch.engine.track import token_list
 from meloch.engine.tx import Tx
 

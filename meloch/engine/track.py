@@ -48,7 +48,7 @@ def unplaced_influence(p: ScytheSeat) -> int:
     Track) by the number of unplaced influence tokens in their supply" (rulebook, Faction-Specific
     Notes). Asks the Scythe abilities module; 0 when it does not know the faction."""
     try:
-        from meloch.engine.scythe_abilities import unplaced_influence as fn
+        from meloch.engine.scythe.abilities import unplaced_influence as fn
     except ImportError:  # pragma: no cover - the abilities module is optional for the track
         return 0
     return fn(p)

@@ -56,7 +56,7 @@ def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
     none with Polania's Camaraderie (ref §3.10). Only Scythe vs Scythe puts opposing workers there
     ("You cannot force Expeditions workers to retreat", rulebook, Faction-Specific Notes)."""
     from meloch.engine import effects
-    from meloch.engine.scythe_abilities import mech_abilities
+    from meloch.engine.scythe.abilities import mech_abilities
 
     mover = tx.s.seats[seat]
     if not n or not isinstance(mover, ScytheSeat):
@@ -73,7 +73,7 @@ def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
 
 def gather_vanquish_ahead(state: State, seat: int, loc: str) -> bool:
     """Will ``seat`` still Gather this turn, with a Vanquish among ``loc``'s benefits?"""
-    from meloch.engine.expeditions import gather_benefits
+    from meloch.engine.expeditions.turn import gather_benefits
 
     if not any(e.op == "vanquish" for e in gather_benefits(state, loc)):
         return False

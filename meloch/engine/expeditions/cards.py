@@ -16,7 +16,7 @@ from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
-from meloch.engine.expeditions import ep, refresh
+from meloch.engine.expeditions.turn import ep, refresh
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow, track, variants
+from meloch.engine import effects, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.expeditions import ep, gain_map_token
+from meloch.engine.expeditions import items as exp_items
+from meloch.engine.expeditions.turn import ep, gain_map_token
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 

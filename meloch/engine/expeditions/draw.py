@@ -5,12 +5,13 @@ a face-up card next to the mech, peeking at a deck, drawing 2 and keeping 1.
 from __future__ import annotations
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow
+from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card, combat_name, combat_token
-from meloch.engine.exp_cards import draw_discovery, gain_card
-from meloch.engine.expeditions import ep, gather_benefits
+from meloch.engine.expeditions import items as exp_items
+from meloch.engine.expeditions.cards import draw_discovery, gain_card
+from meloch.engine.expeditions.turn import ep, gather_benefits
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_cards, exp_corruption, exp_workers, expeditions, flow, track
+from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
-from meloch.engine.expeditions import ep
+from meloch.engine.expeditions import cards as exp_cards
+from meloch.engine.expeditions import corruption as exp_corruption
+from meloch.engine.expeditions import turn as expeditions
+from meloch.engine.expeditions import workers as exp_workers
+from meloch.engine.expeditions.turn import ep
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 

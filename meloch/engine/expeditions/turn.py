@@ -10,11 +10,13 @@ from collections.abc import Callable
 
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow, free, scythe_abilities, variants
+from meloch.engine import effects, flow, free, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
+from meloch.engine.expeditions import items as exp_items
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.scythe import abilities as scythe_abilities
 from meloch.engine.tx import Tx
 
 ACTIONS = ("move", "play", "gather")

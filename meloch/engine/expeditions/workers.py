@@ -11,7 +11,7 @@ from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
-from meloch.engine.expeditions import ep
+from meloch.engine.expeditions.turn import ep
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.tx import Tx
 

@@ -490,7 +490,7 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
         return False
     w = tx.sc(seat)
     w.vesna_offer = tx.shuffled(VESNA_TOKENS)[:VESNA_OFFER]
-    from meloch.engine.scythe_seat import factory_pool
+    from meloch.engine.scythe.seat import factory_pool
 
     on_board = set(tx.s.factory_cards)
     rest = sorted((fc.id for fc in factory_pool(tx.s.setup) if fc.id not in on_board), key=_card_key)

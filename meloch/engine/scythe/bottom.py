@@ -9,8 +9,8 @@ from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_pay import pay_resources, spendable, worker_territories
-from meloch.engine.scythe_seat import (
+from meloch.engine.scythe.pay import pay_resources, spendable, worker_territories
+from meloch.engine.scythe.seat import (
     BOTTOM_RESOURCE,
     ENLIST_BONUS,
     RECRUIT_ONGOING,
@@ -20,7 +20,7 @@ from meloch.engine.scythe_seat import (
     mech_abilities,
     sp,
 )
-from meloch.engine.scythe_top import factory_card
+from meloch.engine.scythe.top import factory_card
 from meloch.engine.tx import Tx
 
 

@@ -10,7 +10,7 @@ from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import combat_token, combat_type
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_seat import RESOURCES, _loc_key, ability_of, sp
+from meloch.engine.scythe.seat import RESOURCES, _loc_key, ability_of, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from meloch.content import load
 from meloch.content.schema import Effect, EncounterCard, FactoryCard, PlayerMat
-from meloch.engine import scythe_abilities as abilities
 from meloch.engine.model import ExpSeat, ScytheSeat, Setup, State
+from meloch.engine.scythe import abilities
 from meloch.engine.tx import Tx
 
 RESOURCES = ("food", "oil", "metal", "wood")

@@ -9,8 +9,8 @@ from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_pay import add_resource, worker_territories
-from meloch.engine.scythe_seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
+from meloch.engine.scythe.pay import add_resource, worker_territories
+from meloch.engine.scythe.seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 

@@ -2,66 +2,35 @@
 bottom-row action, both or neither; Leverage (Constantinople) and Refresh, which move or use the
 action token outside that order.
 
-The rules are split by area (see ``scythe_seat.py``); this module re-exports the names other modules
-import from ``meloch.engine.scythe``.
+The other Scythe rules are split by area (see ``meloch/engine/scythe/__init__.py``).
 """
 
 from __future__ import annotations
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free
-from meloch.engine import scythe_abilities as abilities
 from meloch.engine.actions import Action
+from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.model import Frame, State
-from meloch.engine.scythe_bottom import bottom_blocker, bottom_cost, push_bottom
-from meloch.engine.scythe_pay import (
-    AT_CHARACTER,
+from meloch.engine.scythe import abilities
+from meloch.engine.scythe.pay import (
     add_resource,
-    coercion_ready,
     pay_resources,
-    res_at,
-    resources_available,
-    return_workers,
     spendable,
-    worker_territories,
 )
-from meloch.engine.scythe_seat import (
-    BOTTOM_RESOURCE,
-    ENLIST_BONUS,
-    PRODUCE_OUTPUT,
-    RECRUIT_ONGOING,
+from meloch.engine.scythe.seat import (
     RESOURCES,
-    STRUCTURES,
-    TOP_BOXES,
     _card_sections,
     _loc_key,
     ability_of,
-    encounter_pool,
-    exp_opponent,
-    factory_pool,
     mat,
-    mech_abilities,
-    parse_section,
-    section_card,
     section_name,
     section_token,
     set_section,
     sp,
 )
-from meloch.engine.scythe_top import factory_card, factory_top_blocker, produce_cost, top_value
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
-
-__all__ = [
-    "AT_CHARACTER", "BOTTOM_RESOURCE", "ENLIST_BONUS", "PRODUCE_OUTPUT", "RECRUIT_ONGOING", "RESOURCES",
-    "STRUCTURES", "TOP_BOXES", "_card_sections", "_loc_key", "_refresh_options", "ability_of", "add_resource",
-    "bottom_blocker", "bottom_cost", "coercion_ready", "do_free_action", "encounter_pool", "exp_opponent",
-    "factory_card", "factory_pool", "factory_top_blocker", "free_actions", "mat", "mech_abilities",
-    "parse_section", "pay_resources", "produce_cost", "push_bottom", "res_at", "resources_available",
-    "return_workers", "section_card", "section_name", "section_token", "sections", "set_section", "sp",
-    "spendable", "start_turn", "top_value", "worker_territories",
-]
-
 
 # ---------------------------------------------------------------- turn start
 
@@ -121,8 +90,6 @@ def _leverage(tx: Tx, seat: int, a: Action) -> None:
 
 free.FREE_OPTIONS["scythe"].append(_leverage_options)
 free.FREE_RESOLVE["leverage"] = _leverage
-free_actions = free.free_actions
-do_free_action = free.do_free_action
 
 
 def _section_options(state: State, f: Frame) -> list[Action]:
