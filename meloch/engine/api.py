@@ -12,6 +12,7 @@ from meloch.content import load
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.model import State
+from meloch.engine.setup import new_game
 from meloch.engine.tx import Tx
 
 
@@ -113,8 +114,6 @@ def state_hash(state: State) -> str:
 
 
 def replay(setup: Any, seed: int, actions: list[str]) -> State:
-    from meloch.engine.setup import new_game
-
     s = new_game(setup, seed)
     for a in actions:
         s = apply(s, a)

@@ -30,6 +30,10 @@ TOTAL_BONUS: list[Callable[[State, int], int]] = []
 """Flat bonuses to a seat's combat total (an item's combat_plus1, Ronin...): (state, seat) -> n."""
 AFTER_LOSS: list[Callable[[Tx, int], None]] = []
 """Run for the loser after it has retreated and drawn (an item's retreat_card, Horrify...)."""
+MAY_TUCK: list[Callable[[State, int, int], bool]] = []
+"""May ``seat`` tuck combat card ``cid`` now (Death Ray: identical values)? (state, seat, cid) -> bool."""
+AFTER_COMBAT: list[Callable[[Tx, int], None]] = []
+"""Run for each seat (0 then 1) once a combat is resolved (Veer): (tx, seat)."""
 
 
 def combat_units(state: State, seat: int, loc: str) -> int:
@@ -112,8 +116,7 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
     held = state.seats[f.seat].combat_cards
     tucked = state.combat.cards[f.seat]
     left = [c for c in held if c not in tucked]
-    from meloch.engine.scythe.abilities import may_tuck  # scythe hook: Death Ray (identical values)
-    left = [c for c in left if may_tuck(state, f.seat, c)]
+    left = [c for c in left if all(ok(state, f.seat, c) for ok in MAY_TUCK)]
     return [flow.act(state, f.seat, "tuck", combat_token(c)) for c in sorted(left)] + [
         flow.act(state, f.seat, "tuck", "done")]
 
@@ -290,12 +293,8 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         # Scythe vs Scythe: every shared location is fought; look for the next one.
         tx.push(Frame(kind="s_fight_check", seat=c.attacker))
     for seat in (0, 1):
-        p = s.seats[seat]
-        if isinstance(p, ScytheSeat):
-            from meloch.engine.scythe.seat import mech_abilities
-
-            if "veer" in mech_abilities(p):
-                tx.push(Frame(kind="c_veer", seat=seat))
+        for after in AFTER_COMBAT:
+            after(tx, seat)
 
 
 def retreat_units(tx: Tx, seat: int, loc: str) -> None:
@@ -311,23 +310,3 @@ def retreat_units(tx: Tx, seat: int, loc: str) -> None:
     p.mechs = tuple(p.home if m == loc else m for m in p.mechs)
     p.workers = tuple(p.home if w == loc else w for w in p.workers)
     tx.log("retreat", f"{who}'s units on {loc} retreat to the home base (resources stay behind).", seat=seat)
-
-
-def _veer_options(state: State, f: Frame) -> list[Action]:
-    from meloch.engine.scythe.turn import _refresh_options
-
-    return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
-        flow.act(state, f.seat, "veer", "no")]
-
-
-@flow.handler("c_veer", "Veer: after combat you may move your action token to a different section.", _veer_options)
-def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe.seat import section_name
-
-    assert a is not None
-    if a.args[0] == "no":
-        return
-    p = tx.sc(f.seat)
-    p.section = 4 if a.args[0] == "factory" else int(a.args[0]) - 1
-    tx.log("veer", f"{flow.tag(tx.s, f.seat)} veers the action token to {section_name(p, p.section)}.",
-           seat=f.seat)

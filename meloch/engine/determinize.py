@@ -32,9 +32,8 @@ from typing import TypeVar
 import msgspec
 
 from meloch.content import load
-from meloch.engine.cards import discovery_deck_ids
+from meloch.engine.cards import discovery_deck_ids, factory_pool
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
-from meloch.engine.scythe.seat import factory_pool
 
 T = TypeVar("T")
 

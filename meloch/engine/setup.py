@@ -5,9 +5,9 @@ from __future__ import annotations
 from meloch.content import load
 from meloch.engine import flow, rng
 from meloch.engine.board import board
-from meloch.engine.cards import combat_types, discovery_deck_ids
+from meloch.engine.cards import combat_types, discovery_deck_ids, encounter_pool, factory_pool
+from meloch.engine.effects import draw_combat
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
-from meloch.engine.scythe.seat import encounter_pool, factory_pool
 from meloch.engine.track import token_list
 from meloch.engine.tx import Tx
 
@@ -106,8 +106,6 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     for i, ss in enumerate(setup.seats):
         if ss.role == "scythe":
             faction = c.factions[ss.faction]
-            from meloch.engine.effects import draw_combat
-
             draw_combat(tx, i, faction.combat_cards, "starting cards")
     # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
     s.active = 1 if setup.variant == "standard" else tx.randbelow(2)

@@ -14,7 +14,7 @@ import msgspec
 
 from meloch.content import load
 from meloch.content.schema import Category, Effect, MelochCard, TrackSide
-from meloch.engine import flow
+from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
@@ -43,15 +43,15 @@ def controlled(state: State, seat: int) -> set[str]:
     return mine
 
 
+COIN_REDUCTION: list[Callable[[ScytheSeat], int]] = []
+"""Coins not counted for the coin category (Fenris' unplaced influence): (seat) -> n."""
+
+
 def unplaced_influence(p: ScytheSeat) -> int:
     """Fenris: "Each player's coin total is continually reduced (for the coin goal on the Triumph
     Track) by the number of unplaced influence tokens in their supply" (rulebook, Faction-Specific
-    Notes). Asks the Scythe abilities module; 0 when it does not know the faction."""
-    try:
-        from meloch.engine.scythe.abilities import unplaced_influence as fn
-    except ImportError:  # pragma: no cover - the abilities module is optional for the track
-        return 0
-    return fn(p)
+    Notes). The Scythe abilities register the count in ``COIN_REDUCTION``."""
+    return sum(fn(p) for fn in COIN_REDUCTION)
 
 
 _SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {
@@ -289,10 +289,8 @@ def facing_after(state: State, seat: int, cid: str, rotated: bool) -> list[Effec
 
 
 def _orient_prompt(state: State, f: Frame) -> str:
-    from meloch.engine.effects import describe
-
     def gains(rotated: bool) -> str:
-        return ", ".join(describe(e) for e in facing_after(state, f.seat, f.tag, rotated)) or "nothing"
+        return ", ".join(effects.describe(e) for e in facing_after(state, f.seat, f.tag, rotated)) or "nothing"
 
     return (f"Your opponent placed a star: place Meloch card {meloch_card(f.tag).name} over half of the "
             f"last one. Upright, the visible benefits facing you are: {gains(False)}; rotated: {gains(True)}.")
@@ -320,16 +318,12 @@ def _gain_options(state: State, f: Frame) -> list[Action]:
 
 
 def _gain_prompt(state: State, f: Frame) -> str:
-    from meloch.engine import effects
-
     return ("Meloch benefits facing you: " + ", ".join(effects.describe(e) for e in f.effects)
             + ". Take all, none, or decide on the first one and then on the rest.")
 
 
 @flow.handler("meloch_gain", _gain_prompt, _gain_options)
 def _meloch_gain(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import effects
-
     assert a is not None
     choice = a.args[0]
     rest = f.effects[1:]

@@ -12,6 +12,7 @@ from typing import Any
 
 from meloch.engine import flow, track
 from meloch.engine.cards import combat_name
+from meloch.engine.combat import total
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, State
 
 
@@ -87,8 +88,6 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 combat[f"dial_{i}"] = c.dial[i]
                 combat[f"cards_{i}"] = [combat_name(x) for x in c.cards[i]]
         if c.revealed:
-            from meloch.engine.combat import total
-
             combat["extra"] = [[combat_name(x) for x in c.extra[i]] for i in (0, 1)]
             combat["drawn"] = [[combat_name(x) for x in c.drawn[i]] for i in (0, 1)]
             combat["totals"] = [total(s, 0), total(s, 1)]

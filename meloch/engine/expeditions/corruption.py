@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, flow, track, variants
+from meloch.engine import combat, effects, flow, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.expeditions import items as exp_items
@@ -120,8 +120,6 @@ def _vanquish(tx: Tx, seat: int, e: Effect) -> None:
 
 @flow.handler("e_vanquish", _vanquish_prompt, _vanquish_options)
 def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import combat
-
     assert a is not None
     x = a.args[0]
     p = ep(tx.s, f.seat)

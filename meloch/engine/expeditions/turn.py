@@ -1,7 +1,7 @@
 """The Expeditions player's turn: the action token, Move, Play, Gather and the Refresh turn.
 
-The benefits themselves (Gather icons, card abilities) are effect ops in the ``exp_*.py`` modules
-(``exp_effects.py`` lists them).
+The benefits themselves (Gather icons, card abilities) are effect ops in the other modules of this
+package (``__init__.py`` lists them).
 """
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ from collections.abc import Callable
 
 from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, flow, free, variants
+from meloch.engine import effects, flow, free, hooks, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
 from meloch.engine.expeditions import items as exp_items
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
-from meloch.engine.scythe import abilities as scythe_abilities
 from meloch.engine.tx import Tx
 
 ACTIONS = ("move", "play", "gather")
@@ -142,7 +141,7 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
     """The mech must stop on a map token and on a location with an opposing combat unit."""
     if any(lc == loc for lc, _ in state.map_tokens):
         return True
-    if scythe_abilities.stops_exp_mech(state, seat, loc):  # scythe hook: Fenris influence ends the move
+    if any(stops(state, seat, loc) for stops in hooks.MECH_STOPS):  # Fenris influence ends the move
         return True
     o = state.seats[1 - seat]
     if isinstance(o, ScytheSeat):
@@ -196,7 +195,8 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     p = tx.ex(f.seat)
     frm, p.loc = p.loc, a.args[0]
     tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat)
-    scythe_abilities.on_enemy_enters(tx, f.seat, p.loc)  # scythe hook: a Togawa trap there springs
+    for enters in hooks.UNIT_ENTERS:  # a Togawa trap there springs
+        enters(tx, f.seat, p.loc)
     tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
     if tok is not None:
         s.map_tokens = tuple((lc, t) for lc, t in s.map_tokens if lc != p.loc)
@@ -274,6 +274,7 @@ def gather_benefits(state: State, loc: str) -> tuple[Effect, ...]:
 
 GatherHook = Callable[[Tx, int], None]
 GATHER_HOOKS: list[GatherHook] = []
+variants.GATHER_BENEFITS.append(gather_benefits)
 """Called at every Gather action before its benefits resolve (mech abilities such as Mole push a
 decision here, which then comes after the exposed benefits)."""
 

@@ -132,3 +132,8 @@ def _trash_map_token(tx: Tx, seat: int, tok: str, why: str) -> None:
 def _pay_map_token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     _trash_map_token(tx, f.seat, a.args[0], f.tag)
+
+
+@effects.cost("worker", lambda s, seat, c: len(ep(s, seat).workers) >= c.n, "expeditions")
+def _pay_worker_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    trash_workers(tx, seat, c.n)  # the player chooses which colours; the choice logs what was paid

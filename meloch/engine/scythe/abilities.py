@@ -5,15 +5,17 @@ never test a faction's name:
 
 - ``mech_abilities(p)`` / ``faction_ability(p)``: what a seat has unlocked (Vesna's free slots hold
   the ability tokens she chose);
-- ``MOBILITY``: extra one-step destinations per ability (``scythe_move.destinations`` asks each
+- ``MOBILITY``: extra one-step destinations per ability (``move.destinations`` asks each
   unlocked ability in turn), and ``RIVERS`` for the river-crossing abilities;
-- combat hooks called from ``combat.py``: ``pre_combat`` (Sword, Shield, Artillery, Scout, Disarm,
+- hooks registered at import in the shared modules' registries (``combat``, ``track``,
+  ``variants``, ``hooks``), so no shared module imports this one:
+- combat hooks (``combat.PRE_COMBAT``...): ``pre_combat`` (Sword, Shield, Artillery, Scout, Disarm,
   Ronin), ``extra_card_slots`` / ``may_tuck`` (People's Army, Suiton, Death Ray) and
   ``after_combat`` (Horrify, Shinobi re-arming); Camaraderie has no effect in the Duel;
 - tokens the character leaves after moving: Albion's flags, Togawa's traps, Fenris' influence
   (``TOKEN_ABILITIES``), the traps springing (``on_enemy_enters``) and influence stopping the
-  Expeditions mech (``stops_exp_mech``), both called from ``expeditions.py``;
-- ``unplaced_influence(p)`` for the Triumph Track's coin category (Fenris);
+  Expeditions mech (``stops_exp_mech``), both through ``hooks.py``;
+- ``unplaced_influence(p)`` for the Triumph Track's coin category (Fenris, ``track.COIN_REDUCTION``);
 - Vesna: her ability tokens and her Technophile Factory cards.
 """
 
@@ -25,10 +27,10 @@ from typing import NamedTuple
 
 from meloch.content import load
 from meloch.content.schema import Effect, Trap
-from meloch.engine import effects, flow
+from meloch.engine import combat, effects, flow, hooks, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
-from meloch.engine.cards import combat_name, combat_type
+from meloch.engine.cards import combat_name, combat_type, factory_pool
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -80,9 +82,7 @@ def mech_abilities(p: ScytheSeat) -> set[str]:
 
 
 def _controlled(state: State, seat: int) -> set[str]:
-    from meloch.engine.track import controlled
-
-    return controlled(state, seat)
+    return track.controlled(state, seat)
 
 
 # ---------------------------------------------------------------- movement
@@ -334,6 +334,11 @@ def unplaced_influence(p: ScytheSeat) -> int:
     return token_count(p) - len(p.influence) if faction_ability(p) == "influence" else 0
 
 
+def _camaraderie(p: ScytheSeat) -> str:
+    """Polania's Camaraderie: no popularity lost for displaced workers (ref §3.10)."""
+    return "Camaraderie" if "camaraderie" in mech_abilities(p) else ""
+
+
 def after_move_frames(state: State, seat: int) -> list[Frame]:
     """Frames to push once a Move (and its combat, encounter and Factory) is over."""
     return [Frame(kind="s_rearm", seat=seat), Frame(kind="s_token", seat=seat)]
@@ -467,16 +472,15 @@ def horrify(tx: Tx, loser: int) -> None:
     tx.log("ability", f"Horrify: {flow.tag(tx.s, 1 - loser)} places an influence token on {loc}.", seat=1 - loser)
 
 
-def _register_combat_hooks() -> None:
-    from meloch.engine import combat
-
-    combat.PRE_COMBAT.append(pre_combat)
-    combat.CARD_LIMIT.append(extra_card_slots)
-    combat.TOTAL_BONUS.append(ronin_bonus)
-    combat.AFTER_LOSS.append(horrify)
-
-
-_register_combat_hooks()
+combat.PRE_COMBAT.append(pre_combat)
+combat.CARD_LIMIT.append(extra_card_slots)
+combat.TOTAL_BONUS.append(ronin_bonus)
+combat.AFTER_LOSS.append(horrify)
+combat.MAY_TUCK.append(may_tuck)
+hooks.MECH_STOPS.append(stops_exp_mech)
+hooks.UNIT_ENTERS.append(on_enemy_enters)
+track.COIN_REDUCTION.append(unplaced_influence)
+variants.WORKER_LOSS_WAIVER.append(_camaraderie)
 
 
 # ---------------------------------------------------------------- Vesna
@@ -490,8 +494,6 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
         return False
     w = tx.sc(seat)
     w.vesna_offer = tx.shuffled(VESNA_TOKENS)[:VESNA_OFFER]
-    from meloch.engine.scythe.seat import factory_pool
-
     on_board = set(tx.s.factory_cards)
     rest = sorted((fc.id for fc in factory_pool(tx.s.setup) if fc.id not in on_board), key=_card_key)
     # The Duel's 3 cards leave one aside, which she takes; with base Scythe's cards mixed in

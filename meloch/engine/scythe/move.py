@@ -11,12 +11,12 @@ import msgspec
 
 from meloch.content import load
 from meloch.content.schema import Effect, EncounterCard
-from meloch.engine import effects, flow, variants
+from meloch.engine import combat, effects, flow, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe import abilities
-from meloch.engine.scythe.pay import AT_CHARACTER
+from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
 from meloch.engine.scythe.seat import _loc_key, sp
 from meloch.engine.tx import Tx
 
@@ -200,8 +200,6 @@ def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list
               f"{' or a worker' if f.items == ('mech',) else ''} (one at a time), or done.",
               lambda s, f: carry_options(s, f.seat, f.items[0], f.loc, f.tag))
 def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe.pay import add_resource
-
     assert a is not None
     what = a.args[0]
     if what == "done":
@@ -296,8 +294,6 @@ def _fight_options(state: State, f: Frame) -> list[Action]:
 @flow.handler("s_fight", lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
               _fight_options)
 def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import combat
-
     assert a is not None
     if a.args[0] == "yes":
         combat.start(tx, f.seat, f.loc)

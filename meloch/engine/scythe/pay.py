@@ -205,3 +205,16 @@ def _map_token(tx: Tx, seat: int, e: Effect) -> None:
         p = tx.sc(seat)
         p.map_tokens = (*p.map_tokens, t)
         tx.log("gain", f"{flow.tag(s, seat)} gains a map token.", seat=seat)
+
+
+# ---------------------------------------------------------------- costs in the effect vocabulary
+
+
+@effects.cost("resource", lambda s, seat, c: spendable(s, seat, c.arg) >= c.n, "scythe")
+def _pay_resource_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    pay_resources(tx, seat, c.arg, c.n, why)
+
+
+@effects.cost("worker", lambda s, seat, c: len(sp(s, seat).workers) >= c.n, "scythe")
+def _pay_worker_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    return_workers(tx, seat, c.n, why)  # the player chooses which worker; the choice logs what was paid

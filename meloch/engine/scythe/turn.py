@@ -10,9 +10,11 @@ from __future__ import annotations
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free
 from meloch.engine.actions import Action
+from meloch.engine.combat import AFTER_COMBAT
 from meloch.engine.free import do_free_action, free_actions
-from meloch.engine.model import Frame, State
+from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe import abilities
+from meloch.engine.scythe.abilities import mech_abilities
 from meloch.engine.scythe.pay import (
     add_resource,
     pay_resources,
@@ -138,4 +140,32 @@ def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.set_flag(f"left_section:{sp(tx.s, f.seat).section}")
     p = set_section(tx, f.seat, a.args[0])
     tx.log("refresh", f"{flow.tag(tx.s, f.seat)} refreshes the action token to {section_name(p, p.section)}.",
+           seat=f.seat)
+
+
+# ---------------------------------------------------------------- Veer (after a combat)
+
+
+def _veer_after_combat(tx: Tx, seat: int) -> None:
+    p = tx.s.seats[seat]
+    if isinstance(p, ScytheSeat) and "veer" in mech_abilities(p):
+        tx.push(Frame(kind="c_veer", seat=seat))
+
+
+AFTER_COMBAT.append(_veer_after_combat)
+
+
+def _veer_options(state: State, f: Frame) -> list[Action]:
+    return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
+        flow.act(state, f.seat, "veer", "no")]
+
+
+@flow.handler("c_veer", "Veer: after combat you may move your action token to a different section.", _veer_options)
+def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if a.args[0] == "no":
+        return
+    p = tx.sc(f.seat)
+    p.section = 4 if a.args[0] == "factory" else int(a.args[0]) - 1
+    tx.log("veer", f"{flow.tag(tx.s, f.seat)} veers the action token to {section_name(p, p.section)}.",
            seat=f.seat)
