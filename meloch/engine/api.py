@@ -8,9 +8,9 @@ from typing import Any
 
 import msgspec
 
-from meloch.content import load
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
+from meloch.engine.game_content import active, bound
 from meloch.engine.model import State
 from meloch.engine.setup import new_game
 from meloch.engine.tx import Tx
@@ -28,6 +28,7 @@ class Outcome(msgspec.Struct, frozen=True):
     reason: str
 
 
+@bound
 def decision(state: State) -> Decision | None:
     """Who must choose now, and what; None when the game is over."""
     if state.winner >= 0 or not state.frames:
@@ -36,6 +37,7 @@ def decision(state: State) -> Decision | None:
     return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f))
 
 
+@bound
 def legal_actions(state: State) -> list[Action]:
     """The only authority on what may be done now (the deciding seat's options)."""
     cached = flow.cached_options(state)
@@ -50,6 +52,7 @@ def legal_actions(state: State) -> list[Action]:
     return out
 
 
+@bound
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     if isinstance(action, str):
@@ -59,7 +62,7 @@ def apply(state: State, action: Action | str) -> State:
     legal = legal_actions(state)
     if action not in legal:
         raise _refusal(state, action, legal)
-    tx = Tx(state, load())
+    tx = Tx(state, active())
     f = tx.pop()
     tx.s.step += 1
     flow.HANDLERS[f.kind].resolve(tx, f, action)

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from meloch.content import load
 from meloch.content.schema import CombatCardType, DiscoveryCard, EncounterCard, FactoryCard
+from meloch.engine.game_content import active, index
 from meloch.engine.model import Setup
 
 
-@cache
 def combat_types() -> tuple[CombatCardType, ...]:
     """Type of each combat card instance, indexed by instance id (0..59)."""
-    out: list[CombatCardType] = []
-    for t in load().combat_cards:
-        out.extend([t] * t.count)
-    return tuple(out)
+    return index().combat_types
 
 
 def combat_type(cid: int) -> CombatCardType:
@@ -37,22 +31,21 @@ def parse_combat_token(tok: str) -> int:
 
 
 def card(cid: str) -> DiscoveryCard:
-    return load().cards[cid]
+    return active().cards[cid]
 
 
-@cache
 def discovery_deck_ids() -> tuple[str, ...]:
     """Every discovery card of the deck (items, meteorites, quests), in content order."""
-    return tuple(c.id for c in load().cards.values() if c.kind in ("item", "meteorite", "quest"))
+    return index().discovery_deck
 
 
 def factory_pool(setup: Setup) -> tuple[FactoryCard, ...]:
     """The Factory cards this game shuffles (rulebook Setup 7): the Duel's 19-21, plus base
     Scythe's when ``setup.base_factory_cards`` ("You may include Factory cards from Scythe")."""
-    return tuple(fc for fc in load().factory_cards if fc.set == "duel" or setup.base_factory_cards)
+    return tuple(fc for fc in active().factory_cards if fc.set == "duel" or setup.base_factory_cards)
 
 
 def encounter_pool(setup: Setup) -> tuple[EncounterCard, ...]:
     """The encounter cards this game shuffles (rulebook Setup 8): the Duel's 6, plus base
     Scythe's when ``setup.base_encounters`` ("You may include encounter cards from Scythe")."""
-    return tuple(e for e in load().encounters if e.set == "duel" or setup.base_encounters)
+    return tuple(e for e in active().encounters if e.set == "duel" or setup.base_encounters)

@@ -31,8 +31,8 @@ from typing import TypeVar
 
 import msgspec
 
-from meloch.content import load
 from meloch.engine.cards import discovery_deck_ids, factory_pool
+from meloch.engine.game_content import active, bound
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
 
 T = TypeVar("T")
@@ -60,7 +60,7 @@ def _pinned(state: State, seat: int) -> tuple[set[int], set[str], bool]:
             combat.update(int(m) for m in _COMBAT_REF.findall(fact))
         elif fact.startswith("peek top of the discovery deck"):
             if names is None:
-                names = {c.name: c.id for c in load().cards.values()}
+                names = {c.name: c.id for c in active().cards.values()}
             listed = fact.split(":", 1)[1] if ":" in fact else ""
             for name in listed.split(", "):
                 cid = names.get(name.strip())
@@ -87,6 +87,7 @@ def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     return out
 
 
+@bound
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` with everything hidden from ``seat`` re-sampled with ``rng``."""
     s = state

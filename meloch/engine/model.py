@@ -55,6 +55,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     """Setup 7: "You may include Factory cards from Scythe" (the base set joins the shuffle)."""
     base_encounters: bool = False
     """Setup 8: "You may include encounter cards from Scythe" (the base set joins the deck)."""
+    content: str = ""
+    """The content set the game is played with (``meloch.content.registry``); "" is the standard
+    set. Saved with the state, so a save or a server knows which content it needs."""
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True):

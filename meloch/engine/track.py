@@ -8,21 +8,20 @@ Scythe seats place stars automatically when a category is met; Expeditions seats
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import msgspec
 
-from meloch.content import load
 from meloch.content.schema import Category, Effect, MelochCard, TrackSide
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.board import board
+from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
 
 def side(state: State) -> TrackSide:
-    return load().tracks[state.setup.track_side]
+    return active().tracks[state.setup.track_side]
 
 
 def controlled(state: State, seat: int) -> set[str]:
@@ -101,25 +100,15 @@ def _exp_metric(state: State, p: ExpSeat, metric: str) -> int:
 
 def token_list() -> list[tuple[str, int]]:
     """Corruption token instances: index -> (colour, value)."""
-    out: list[tuple[str, int]] = []
-    for t in load().corruption:
-        out.extend([(t.colour, t.value)] * t.count)
-    return out
-
-
-_TOKENS: list[tuple[str, int]] = []
+    return list(index().corruption_tokens)
 
 
 def _token_colour(i: int) -> str:
-    if not _TOKENS:
-        _TOKENS.extend(token_list())
-    return _TOKENS[i][0]
+    return index().corruption_tokens[i][0]
 
 
 def token(i: int) -> tuple[str, int]:
-    if not _TOKENS:
-        _TOKENS.extend(token_list())
-    return _TOKENS[i]
+    return index().corruption_tokens[i]
 
 
 def metric(state: State, seat: int, name: str) -> int:
@@ -179,7 +168,7 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     cats = side(s).categories
     open_cols = [i for i, c in enumerate(cats) if c.combat and not s.track[i]]
     p = s.seats[seat]
-    if not open_cols and isinstance(p, ScytheSeat) and load().factions[p.faction].ability == "dominate":
+    if not open_cols and isinstance(p, ScytheSeat) and active().factions[p.faction].ability == "dominate":
         open_cols = [i for i, c in enumerate(cats) if c.combat]
     if not open_cols:
         tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)
@@ -190,11 +179,9 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     place_star(tx, seat, open_cols[0], "combat victory")
 
 
-@cache
 def _scythe_reqs(track_side: str) -> tuple[tuple[int, str, int], ...]:
     """(column, metric, number) of every non-combat category on the Scythe edge."""
-    cats = load().tracks[track_side].categories
-    return tuple((i, c.scythe.metric, c.scythe.n) for i, c in enumerate(cats) if not c.combat)
+    return index().scythe_reqs[track_side]
 
 
 def check_scythe_stars(tx: Tx) -> None:
@@ -225,7 +212,7 @@ flow.AFTER_STEP.append(check_scythe_stars)
 
 
 def meloch_card(cid: str) -> MelochCard:
-    return next(c for c in load().meloch_cards if c.id == cid)
+    return index().meloch_cards[cid]
 
 
 def visible_meloch(state: State, seat: int) -> list[Effect]:

@@ -13,6 +13,7 @@ from typing import Any
 from meloch.engine import flow, track
 from meloch.engine.cards import combat_name
 from meloch.engine.combat import total
+from meloch.engine.game_content import bound
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, State
 
 
@@ -68,6 +69,7 @@ def _exp(p: ExpSeat, mine: bool) -> dict[str, Any]:
     return v
 
 
+@bound
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (None: spectator)."""
     s = state

@@ -11,19 +11,19 @@ from collections.abc import Callable
 
 import msgspec
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
 from meloch.engine.expeditions.turn import ep, refresh
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
 
 def cap(state: State, seat: int) -> int:
     """Solve / Upgrade / Meld limit per game (4; Tatanka 5: ``mechs.yaml`` ``cap``)."""
-    return load().mechs[ep(state, seat).mech].cap
+    return active().mechs[ep(state, seat).mech].cap
 
 
 _cap = cap

@@ -15,7 +15,6 @@ Scarecrow and Mole pay with a held map token of the player's choice (``exp_worke
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
@@ -26,12 +25,13 @@ from meloch.engine.expeditions import corruption as exp_corruption
 from meloch.engine.expeditions import turn as expeditions
 from meloch.engine.expeditions import workers as exp_workers
 from meloch.engine.expeditions.turn import ep
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
 
 def ability(state: State, seat: int) -> str:
-    return load().mechs[ep(state, seat).mech].ability
+    return active().mechs[ep(state, seat).mech].ability
 
 
 def _own_turn(state: State, seat: int, name: str) -> bool:
@@ -49,7 +49,7 @@ def tuck_possible(state: State, seat: int, op: str) -> bool:
     if op == "boast":
         return bool(track.boastable(state, seat))
     kind, done = ("item", p.upgraded) if op == "upgrade" else ("meteorite", p.melded)
-    cap = load().mechs[p.mech].cap
+    cap = active().mechs[p.mech].cap
     return len(done) < cap and any(card(c).kind == kind for c in (*p.hand, *(c for c, _ in p.active)))
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free, hooks, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
 from meloch.engine.expeditions import items as exp_items
+from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -152,7 +152,7 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
 def move_range(state: State, seat: int) -> tuple[int, int]:
     """(min, max) locations per Move: the mech's own range (mechs.yaml; Marsh Strider 1-4), +1 per
     active ``move_plus1`` item."""
-    m = load().mechs[ep(state, seat).mech]
+    m = active().mechs[ep(state, seat).mech]
     return m.move_min, m.move_max + exp_items.count(state, seat, "move_plus1")
 
 
@@ -207,7 +207,7 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
     """Gain a map token: first its secret bonus (the mech already counts as on that location)."""
     p = tx.ex(seat)
     p.map_tokens = (*p.map_tokens, tok)
-    mt = next(m for m in load().map_tokens if m.id == tok)
+    mt = index().map_tokens[tok]
     desc = ", ".join(effects.describe(e) for e in mt.bonus)
     tx.log("map_token", f"{flow.tag(tx.s, seat)} gains map token {tok}: {desc}.", seat=seat)
     effects.queue(tx, seat, mt.bonus, f"map token {tok}")

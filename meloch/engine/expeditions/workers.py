@@ -7,11 +7,11 @@ decision per piece paid, skipped when only one distinct piece could be paid.
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.expeditions.turn import ep
+from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.tx import Tx
 
@@ -22,7 +22,7 @@ COLOURS = ("purple", "green", "red", "yellow", "blue")
 
 
 def supply_workers(state: State, colour: str) -> int:
-    per = load().supply.expeditions_workers_per_colour
+    per = active().supply.expeditions_workers_per_colour
     held = 0
     for p in state.seats:
         if isinstance(p, ExpSeat):

@@ -25,12 +25,12 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-from meloch.content import load
 from meloch.content.schema import Effect, Trap
 from meloch.engine import combat, effects, flow, hooks, track, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
 from meloch.engine.cards import combat_name, combat_type, factory_pool
+from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -52,23 +52,23 @@ def sp(state: State, seat: int) -> ScytheSeat:
 
 
 def faction_ability(p: ScytheSeat) -> str:
-    return load().factions[p.faction].ability
+    return active().factions[p.faction].ability
 
 
 def token_count(p: ScytheSeat) -> int:
     """Tokens the faction ability places (factions.yaml ``tokens``: Albion's flags, Togawa's traps,
     Fenris' influence)."""
-    return load().factions[p.faction].tokens
+    return active().factions[p.faction].tokens
 
 
 def traps(p: ScytheSeat) -> dict[str, Trap]:
     """Togawa's trap kinds by id (factions.yaml ``traps``)."""
-    return {t.id: t for t in load().factions[p.faction].traps}
+    return {t.id: t for t in active().factions[p.faction].traps}
 
 
 def mech_abilities(p: ScytheSeat) -> set[str]:
     """Abilities unlocked by the deployed mechs (Vesna's token slots hold her chosen tokens)."""
-    mechs = load().factions[p.faction].mechs
+    mechs = active().factions[p.faction].mechs
     out: set[str] = set()
     for i in p.mech_slots:
         ab = mechs[i].ability
@@ -128,7 +128,7 @@ def _riverwalk(m: MoveCtx, loc: str) -> set[str]:
     if faction_ability(m.p) == "technophile":  # Vesna: to or from territories with any structure
         built = _structure_locs(m.state)
         return {n for n in m.b.river[loc] if loc in built or n in built}
-    terrains = load().factions[m.p.faction].riverwalk
+    terrains = active().factions[m.p.faction].riverwalk
     return {n for n in m.b.river[loc] if m.b.terrain(n) in terrains}
 
 

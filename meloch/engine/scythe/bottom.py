@@ -3,11 +3,11 @@ and coins, recruits' ongoing bonuses, and the Factory card's bottom-row Move."""
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect, MatSection
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.free import do_free_action, free_actions
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe.pay import pay_resources, spendable, worker_territories
 from meloch.engine.scythe.seat import (
@@ -155,7 +155,7 @@ def _deploy(tx: Tx, f: Frame, a: Action | None) -> None:
     slot = int(a.args[0]) - 1
     p.mech_slots = (*p.mech_slots, slot)
     p.mechs = (*p.mechs, a.args[1])
-    ab = load().factions[p.faction].mechs[slot]
+    ab = active().factions[p.faction].mechs[slot]
     tx.log("deploy", f"{flow.tag(tx.s, f.seat)} deploys a mech on {a.args[1]}: unlocks {ab.ability}.", seat=f.seat)
 
 

@@ -6,8 +6,8 @@ module holds what they all share.
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect, FactoryCard, PlayerMat
+from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.scythe import abilities
 from meloch.engine.tx import Tx
@@ -35,7 +35,7 @@ def sp(state: State, seat: int) -> ScytheSeat:
 
 
 def mat(p: ScytheSeat) -> PlayerMat:
-    return load().mats[p.mat]
+    return active().mats[p.mat]
 
 
 def ability_of(p: ScytheSeat) -> str:
@@ -60,7 +60,7 @@ def exp_opponent(state: State, seat: int) -> ExpSeat | None:
 
 
 def factory_card_by_id(cid: str) -> FactoryCard:
-    return next(x for x in load().factory_cards if x.id == cid)
+    return index().factory_cards[cid]
 
 
 # ---------------------------------------------------------------- sections of the action token
