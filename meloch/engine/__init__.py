@@ -3,6 +3,7 @@
 from meloch.engine import (  # noqa: F401  (registers the rule modules' handlers)
     combat,
     expeditions,
+    meloch_cards,
     scythe,
     track,
 )

@@ -334,6 +334,11 @@ def unplaced_influence(p: ScytheSeat) -> int:
     return token_count(p) - len(p.influence) if faction_ability(p) == "influence" else 0
 
 
+def encounter_picks(p: ScytheSeat) -> int:
+    """Options an encounter lets the seat take: 2 with Polania's Meander, else 1."""
+    return 2 if faction_ability(p) == "meander" else 1
+
+
 def _camaraderie(p: ScytheSeat) -> str:
     """Polania's Camaraderie: no popularity lost for displaced workers (ref §3.10)."""
     return "Camaraderie" if "camaraderie" in mech_abilities(p) else ""

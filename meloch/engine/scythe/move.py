@@ -13,7 +13,7 @@ from meloch.content.schema import Effect, EncounterCard
 from meloch.engine import combat, effects, flow, variants
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.game_content import active, index
+from meloch.engine.game_content import index
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe import abilities
 from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
@@ -338,7 +338,7 @@ def start_encounter(tx: Tx, seat: int) -> None:
                "in the Duel: it is discarded and another is drawn.", seat=seat)
     else:
         return
-    n = 2 if active().factions[sp(s, seat).faction].ability == "meander" else 1
+    n = abilities.encounter_picks(sp(s, seat))
     tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}.", seat=seat)
     tx.push(Frame(kind="s_encounter", seat=seat, tag=card, count=n))
 
