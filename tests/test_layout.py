@@ -137,3 +137,10 @@ def test_cycle_finder_finds_a_cycle() -> None:
 
 def test_no_import_cycle_among_engine_modules() -> None:
     assert _cycle(_graph()) == []
+
+
+def test_the_role_packages_do_not_import_each_other() -> None:
+    bad = [f"{m}:{line} imports {target}" for m, p in MODULES.items()
+           for role in ROLES if _under(m, role)
+           for target, line, _ in _imports(p) if _under(target, ROLES) and not _under(target, role)]
+    assert bad == []
