@@ -144,3 +144,28 @@ def test_the_role_packages_do_not_import_each_other() -> None:
            for role in ROLES if _under(m, role)
            for target, line, _ in _imports(p) if _under(target, ROLES) and not _under(target, role)]
     assert bad == []
+
+
+def test_every_frame_kind_has_a_handler_and_every_handler_a_kind() -> None:
+    from meloch.engine import flow
+    from meloch.engine.frames import FrameKind
+
+    assert set(flow.HANDLERS) == set(FrameKind)
+    assert all(isinstance(k, FrameKind) for k in flow.HANDLERS)
+
+
+def test_no_bare_frame_kind_string_in_the_engine() -> None:
+    """Frames are pushed and compared by ``FrameKind`` member, never by a bare string."""
+    from meloch.engine.frames import FrameKind
+
+    kinds = {k.value for k in FrameKind}
+    bad = []
+    for m, p in MODULES.items():
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "kind" and isinstance(node.value, ast.Constant) \
+                    and node.value.value in kinds:
+                bad.append(f"{m}:{node.value.lineno} kind={node.value.value!r}")
+            if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "kind":
+                bad += [f"{m}:{c.lineno} .kind == {c.value!r}" for c in node.comparators
+                        if isinstance(c, ast.Constant) and c.value in kinds]
+    assert bad == []

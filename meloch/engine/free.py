@@ -14,6 +14,7 @@ from collections.abc import Callable
 from meloch.engine import effects, flow
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_token, combat_type
+from meloch.engine.frames import FrameKind
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
@@ -62,7 +63,7 @@ def _end_options(state: State, f: Frame) -> list[Action]:
     return [*free, flow.act(state, f.seat, "end")] if free else []
 
 
-@flow.handler("turn_end", "End your turn (or first use a free action: discard combat cards, abilities).",
+@flow.handler(FrameKind.TURN_END, "End your turn (or first use a free action: discard combat cards, abilities).",
               _end_options)
 def _end(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None

@@ -16,6 +16,7 @@ from meloch.engine import effects, flow, track
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
 from meloch.engine.expeditions.turn import ep, refresh
+from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
@@ -81,10 +82,10 @@ def _discovery(tx: Tx, seat: int, e: Effect) -> None:
 
 @effects.op("take_card", "expeditions")
 def _take_card(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_take", seat=seat))
+    tx.push(Frame(kind=FrameKind.E_TAKE, seat=seat))
 
 
-@flow.handler("e_take", "Gain a face-up card from a lake.",
+@flow.handler(FrameKind.E_TAKE, "Gain a face-up card from a lake.",
               lambda s, f: [flow.act(s, f.seat, "take", lake, c) for lake, c in s.lakes if c])
 def _take(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -103,10 +104,10 @@ def refill(tx: Tx, lake: str) -> None:
 @effects.op("sweep")
 def _sweep(tx: Tx, seat: int, e: Effect) -> None:
     if tx.s.setup.variant != "scythe_vs_scythe":
-        tx.push(Frame(kind="sweep", seat=seat))
+        tx.push(Frame(kind=FrameKind.SWEEP, seat=seat))
 
 
-@flow.handler("sweep", "Sweep: choose face-up cards to replace, one at a time, then finish.",
+@flow.handler(FrameKind.SWEEP, "Sweep: choose face-up cards to replace, one at a time, then finish.",
               lambda s, f: [flow.act(s, f.seat, "sweep", lake) for lake, c in s.lakes if c and lake not in f.items]
               + [flow.act(s, f.seat, "sweep", "done")])
 def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -118,7 +119,7 @@ def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.s.discovery_discard = (*tx.s.discovery_discard, old)
     tx.log("sweep", f"{flow.tag(tx.s, f.seat)} sweeps {card(old).name} from {lake}.", seat=f.seat)
     refill(tx, lake)
-    tx.push(Frame(kind="sweep", seat=f.seat, items=(*f.items, lake)))
+    tx.push(Frame(kind=FrameKind.SWEEP, seat=f.seat, items=(*f.items, lake)))
 
 
 @effects.op("refresh", "expeditions")
@@ -129,7 +130,7 @@ def _refresh(tx: Tx, seat: int, e: Effect) -> None:
 @effects.op("play", "expeditions")
 def _play(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).hand:
-        tx.push(Frame(kind="e_play", seat=seat))
+        tx.push(Frame(kind=FrameKind.E_PLAY, seat=seat))
 
 
 # ---------------------------------------------------------------- cards you control
@@ -170,12 +171,12 @@ def _tuck_op(kind: str, field: str, verb: str) -> None:
     def fn(tx: Tx, seat: int, e: Effect) -> None:
         p = ep(tx.s, seat)
         if len(getattr(p, field)) < cap(tx.s, seat):
-            tx.push(Frame(kind=f"e_{verb}", seat=seat))
+            tx.push(Frame(kind=FrameKind(f"e_{verb}"), seat=seat))
 
     def options(state: State, f: Frame) -> list[Action]:
         return [flow.act(state, f.seat, verb, c) for c in controlled_cards(state, f.seat, kind)]
 
-    @flow.handler(f"e_{verb}", f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
+    @flow.handler(FrameKind(f"e_{verb}"), f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
     def resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         assert a is not None
         cid = a.args[0]
@@ -195,7 +196,7 @@ _tuck_op("meteorite", "melded", "meld")
 @effects.op("solve", "expeditions")
 def _solve(tx: Tx, seat: int, e: Effect) -> None:
     if len(ep(tx.s, seat).solved) < cap(tx.s, seat):
-        tx.push(Frame(kind="e_solve", seat=seat, tag=e.arg))
+        tx.push(Frame(kind=FrameKind.E_SOLVE, seat=seat, tag=e.arg))
 
 
 def solvable(state: State, seat: int) -> list[str]:
@@ -217,7 +218,7 @@ def _quest_worker_back(state: State, seat: int, cid: str) -> State:
     return msgspec.structs.replace(state, seats=(seats[0], seats[1]))
 
 
-@flow.handler("e_solve", "Solve: choose a quest for this location and pay its cost.",
+@flow.handler(FrameKind.E_SOLVE, "Solve: choose a quest for this location and pay its cost.",
               lambda s, f: [flow.act(s, f.seat, "solve", c) for c in solvable(s, f.seat)])
 def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -236,14 +237,15 @@ def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("boast", "expeditions")
 def _boast(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_boast", seat=seat))
+    tx.push(Frame(kind=FrameKind.E_BOAST, seat=seat))
 
 
 def _boast_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "boast", str(i + 1)) for i in track.boastable(state, f.seat)]
 
 
-@flow.handler("e_boast", "Boast: place a star on a Triumph category whose requirement you meet.", _boast_options)
+@flow.handler(FrameKind.E_BOAST, "Boast: place a star on a Triumph category whose requirement you meet.",
+              _boast_options)
 def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     track.place_star(tx, f.seat, int(a.args[0]) - 1, "Boast")
@@ -255,10 +257,10 @@ def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 @effects.op("rescue", "expeditions")
 def _rescue(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).active:
-        tx.push(Frame(kind="e_rescue", seat=seat))
+        tx.push(Frame(kind=FrameKind.E_RESCUE, seat=seat))
 
 
-@flow.handler("e_rescue", "Rescue: return a card from your active row to your hand.",
+@flow.handler(FrameKind.E_RESCUE, "Rescue: return a card from your active row to your hand.",
               lambda s, f: [flow.act(s, f.seat, "rescue", c) for c in sorted({c for c, _ in ep(s, f.seat).active})])
 def _rescue_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -280,10 +282,10 @@ def _discardable(state: State, seat: int) -> list[str]:
 @effects.op("discard", "expeditions")
 def _discard(tx: Tx, seat: int, e: Effect) -> None:
     if _discardable(tx.s, seat):
-        tx.push(Frame(kind="e_discard", seat=seat))
+        tx.push(Frame(kind=FrameKind.E_DISCARD, seat=seat))
 
 
-@flow.handler("e_discard", "Discard: move a discovery card from hand to your active row without activating it.",
+@flow.handler(FrameKind.E_DISCARD, "Discard: move a discovery card from hand to your active row without activating it.",
               lambda s, f: [flow.act(s, f.seat, "discard", c) for c in _discardable(s, f.seat)])
 def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -295,7 +297,7 @@ def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("trash", "expeditions")
 def _trash(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_trash", seat=seat))
+    tx.push(Frame(kind=FrameKind.E_TRASH, seat=seat))
 
 
 def _trash_options(state: State, f: Frame) -> list[Action]:
@@ -305,7 +307,7 @@ def _trash_options(state: State, f: Frame) -> list[Action]:
             + [flow.act(state, f.seat, "trash", combat_token(c)) for c in sorted(set(p.combat_cards))])
 
 
-@flow.handler("e_trash", "Trash a discovery card or a combat card.", _trash_options)
+@flow.handler(FrameKind.E_TRASH, "Trash a discovery card or a combat card.", _trash_options)
 def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     x = a.args[0]
@@ -324,7 +326,7 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _nikte(tx: Tx, seat: int, e: Effect) -> None:
     """Nikte (rulebook, Appendix): "Refresh all other workers ... OR Solve"."""
-    tx.push(Frame(kind="one_of", seat=seat, effects=(Effect(op="one_of", one_of=(
+    tx.push(Frame(kind=FrameKind.ONE_OF, seat=seat, effects=(Effect(op="one_of", one_of=(
         (Effect(op="custom", arg="nikte_refresh"),), (Effect(op="solve", arg="nikte"),))),)))
 
 

@@ -25,6 +25,7 @@ from meloch.engine.expeditions import corruption as exp_corruption
 from meloch.engine.expeditions import turn as expeditions
 from meloch.engine.expeditions import workers as exp_workers
 from meloch.engine.expeditions.turn import ep
+from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
@@ -64,7 +65,7 @@ def _voyager_options(state: State, seat: int) -> list[Action]:
 
 def _voyager(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("voyager")
-    tx.push(Frame(kind="e_voyager", seat=seat, tag=a.args[0]))
+    tx.push(Frame(kind=FrameKind.E_VOYAGER, seat=seat, tag=a.args[0]))
 
 
 def token_name(t: int) -> str:
@@ -77,7 +78,7 @@ def _voyager_token_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "trash-corruption", n) for n in names]
 
 
-@flow.handler("e_voyager", lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
+@flow.handler(FrameKind.E_VOYAGER, lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
               _voyager_token_options)
 def _voyager_token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -130,7 +131,7 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("scarecrow")
     tx.log("scarecrow", f"{flow.tag(tx.s, seat)} uses Scarecrow: a map token for an extra {a.args[0]}.",
            seat=seat)
-    tx.push(Frame(kind=f"e_{a.args[0]}", seat=seat))
+    tx.push(Frame(kind=FrameKind(f"e_{a.args[0]}"), seat=seat))
     exp_workers.pay_map_token(tx, seat, "Scarecrow")  # chosen first, then the extra action
 
 
@@ -140,10 +141,10 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
 def _highlander_gain(tx: Tx, seat: int, cid: str) -> None:
     """"Gained cards may go directly to hand" (ref §2.8)."""
     if ability(tx.s, seat) == "highlander":
-        tx.push(Frame(kind="e_highlander", seat=seat, tag=cid))
+        tx.push(Frame(kind=FrameKind.E_HIGHLANDER, seat=seat, tag=cid))
 
 
-@flow.handler("e_highlander", lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
+@flow.handler(FrameKind.E_HIGHLANDER, lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
               "or leave it on your active row?",
               lambda s, f: [flow.act(s, f.seat, "gained-to", x) for x in ("hand", "row")])
 def _highlander(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -183,7 +184,7 @@ def _lumberjack(state: State, seat: int, f: Frame, colour: str) -> int:
 
 def _mole_hook(tx: Tx, seat: int) -> None:
     if ability(tx.s, seat) == "mole":
-        tx.push(Frame(kind="e_mole", seat=seat))
+        tx.push(Frame(kind=FrameKind.E_MOLE, seat=seat))
 
 
 def _mole_options(state: State, f: Frame) -> list[Action]:
@@ -201,7 +202,7 @@ def _mole_prompt(state: State, f: Frame) -> str:
             "(covered by corruption here)?")
 
 
-@flow.handler("e_mole", _mole_prompt, _mole_options)
+@flow.handler(FrameKind.E_MOLE, _mole_prompt, _mole_options)
 def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "no":

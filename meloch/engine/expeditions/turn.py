@@ -14,6 +14,7 @@ from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
 from meloch.engine.expeditions import items as exp_items
+from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
@@ -28,7 +29,7 @@ def ep(state: State, seat: int) -> ExpSeat:
 
 
 def start_turn(tx: Tx, seat: int) -> None:
-    tx.push(Frame(kind="e_token", seat=seat))
+    tx.push(Frame(kind=FrameKind.E_TOKEN, seat=seat))
 
 
 flow.START_TURN["expeditions"] = start_turn
@@ -63,7 +64,7 @@ def _token_prompt(state: State, f: Frame) -> str:
             "take a Refresh turn, or (after a Refresh) take all three.")
 
 
-@flow.handler("e_token", _token_prompt, _token_options)
+@flow.handler(FrameKind.E_TOKEN, _token_prompt, _token_options)
 def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -75,7 +76,7 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.set_flag("refresh_turn")
         refresh(tx, f.seat)
         tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
-        tx.push(Frame(kind="turn_end", seat=f.seat))
+        tx.push(Frame(kind=FrameKind.TURN_END, seat=f.seat))
         return
     todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
     if p.token == "all":
@@ -83,7 +84,8 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     else:
         tx.log("token", f"{who} covers {p.token.capitalize()}: takes {' and '.join(x.capitalize() for x in todo)}.",
                seat=f.seat)
-    tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="turn_end", seat=f.seat))
+    tx.push_in_order(Frame(kind=FrameKind.E_ACTIONS, seat=f.seat, items=todo),
+                     Frame(kind=FrameKind.TURN_END, seat=f.seat))
 
 
 def refresh(tx: Tx, seat: int, keep: str = "") -> None:
@@ -116,7 +118,7 @@ def _actions_options(state: State, f: Frame) -> list[Action]:
     return [*free, flow.act(state, f.seat, "do", "nothing")] if free else []
 
 
-@flow.handler("e_actions", lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
+@flow.handler(FrameKind.E_ACTIONS, lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
               _actions_options)
 def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -130,8 +132,8 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("action", f"{who} takes {x.capitalize()}.", seat=f.seat)
     rest = tuple(i for i in f.items if i != x)
     if rest:
-        tx.push(Frame(kind="e_actions", seat=f.seat, items=rest))
-    tx.push(Frame(kind=f"e_{x}", seat=f.seat))
+        tx.push(Frame(kind=FrameKind.E_ACTIONS, seat=f.seat, items=rest))
+    tx.push(Frame(kind=FrameKind(f"e_{x}"), seat=f.seat))
 
 
 # ---------------------------------------------------------------- Move
@@ -187,7 +189,7 @@ def _move_prompt(state: State, f: Frame) -> str:
             "it must stop on a map token and on a location with a Scythe character or mech).")
 
 
-@flow.handler("e_move", _move_prompt,
+@flow.handler(FrameKind.E_MOVE, _move_prompt,
               lambda s, f: [flow.act(s, f.seat, "move", d) for d in mech_destinations(s, f.seat)])
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -216,7 +218,7 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
 # ---------------------------------------------------------------- Play
 
 
-@flow.handler("e_play", "Play a card from your hand to your active row.",
+@flow.handler(FrameKind.E_PLAY, "Play a card from your hand to your active row.",
               lambda s, f: [flow.act(s, f.seat, "play", c) for c in sorted(set(ep(s, f.seat).hand))])
 def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -229,7 +231,7 @@ def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     c = card(cid)
     tx.log("play", f"{flow.tag(tx.s, f.seat)} plays {c.name}.", seat=f.seat)
     effects.add_stat(tx, f.seat, c.core, c.core_value, f"core value of {c.name}")
-    tx.push(Frame(kind="e_play_worker", seat=f.seat, tag=cid))
+    tx.push(Frame(kind=FrameKind.E_PLAY_WORKER, seat=f.seat, tag=cid))
 
 
 def worker_fits(colour: str, card_colour: str) -> bool:
@@ -243,7 +245,7 @@ def _worker_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "worker", w) for w in fits] + [flow.act(state, f.seat, "worker", "none")]
 
 
-@flow.handler("e_play_worker", lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
+@flow.handler(FrameKind.E_PLAY_WORKER, lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
               "to activate it (the hero worker is every colour), or not.", _worker_options)
 def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -279,7 +281,7 @@ variants.GATHER_BENEFITS.append(gather_benefits)
 decision here, which then comes after the exposed benefits)."""
 
 
-@flow.handler("e_gather", "Gather")
+@flow.handler(FrameKind.E_GATHER, "Gather")
 def _gather(tx: Tx, f: Frame, a: Action | None) -> None:
     p = ep(tx.s, f.seat)
     fx = gather_benefits(tx.s, p.loc)
