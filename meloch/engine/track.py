@@ -161,13 +161,17 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         tx.push(Frame(kind=FrameKind.MELOCH_DRAW, seat=1 - seat))
 
 
+STACK_COMBAT_STARS: list[Callable[[ScytheSeat], bool]] = []
+"""May this seat place a combat star on a combat category already taken (Saxony's Dominate)?"""
+
+
 def place_combat_star(tx: Tx, seat: int) -> None:
     """A combat winner's star: first open combat category; Saxony (``dominate``) may stack."""
     s = tx.s
     cats = side(s).categories
     open_cols = [i for i, c in enumerate(cats) if c.combat and not s.track[i]]
     p = s.seats[seat]
-    if not open_cols and isinstance(p, ScytheSeat) and active().factions[p.faction].ability == "dominate":
+    if not open_cols and isinstance(p, ScytheSeat) and any(may(p) for may in STACK_COMBAT_STARS):
         open_cols = [i for i, c in enumerate(cats) if c.combat]
     if not open_cols:
         tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)

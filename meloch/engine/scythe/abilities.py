@@ -486,6 +486,7 @@ combat.MAY_TUCK.append(may_tuck)
 hooks.MECH_STOPS.append(stops_exp_mech)
 hooks.UNIT_ENTERS.append(on_enemy_enters)
 track.COIN_REDUCTION.append(unplaced_influence)
+track.STACK_COMBAT_STARS.append(lambda p: faction_ability(p) == "dominate")
 variants.WORKER_LOSS_WAIVER.append(_camaraderie)
 
 
