@@ -150,8 +150,8 @@ def test_every_frame_kind_has_a_handler_and_every_handler_a_kind() -> None:
     from meloch.engine import flow
     from meloch.engine.frames import FrameKind
 
-    assert set(flow.HANDLERS) == set(FrameKind)
-    assert all(isinstance(k, FrameKind) for k in flow.HANDLERS)
+    assert set(flow.HANDLERS) == {k.value for k in FrameKind}
+    assert all(isinstance(h.kind, FrameKind) and h.kind == k for k, h in flow.HANDLERS.items())
 
 
 def test_no_bare_frame_kind_string_in_the_engine() -> None:

@@ -37,12 +37,16 @@ def decision(state: State) -> Decision | None:
     return Decision(f.seat, f.kind, flow.HANDLERS[f.kind].prompt(state, f))
 
 
-@bound
 def legal_actions(state: State) -> list[Action]:
     """The only authority on what may be done now (the deciding seat's options)."""
     cached = flow.cached_options(state)
     if cached is not None:
         return list(cached)
+    return _legal_actions(state)
+
+
+@bound
+def _legal_actions(state: State) -> list[Action]:
     if state.winner >= 0 or not state.frames:
         return []
     f = state.frames[-1]

@@ -13,11 +13,11 @@ def combat_types() -> tuple[CombatCardType, ...]:
 
 
 def combat_type(cid: int) -> CombatCardType:
-    return combat_types()[cid]
+    return index().combat_types[cid]
 
 
 def combat_name(cid: int) -> str:
-    t = combat_types()[cid]
+    t = index().combat_types[cid]
     return f"{t.name} ({t.value}) #{cid}"
 
 

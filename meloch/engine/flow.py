@@ -39,7 +39,7 @@ def handler(
 
     def deco(resolve: Resolve) -> Resolve:
         p: Prompt = (lambda _s, _f: prompt) if isinstance(prompt, str) else prompt
-        HANDLERS[kind] = Handler(kind, p, options, resolve, secret)
+        HANDLERS[str(kind)] = Handler(kind, p, options, resolve, secret)  # plain-str keys: the fast lookup
         return resolve
 
     return deco

@@ -46,7 +46,8 @@ def content_of(state: State | Setup) -> Content:
 
 def active() -> Content:
     """The content of the game being worked on (bound by the protocol), else the standard set."""
-    return index().content
+    ix = _ACTIVE.get()
+    return ix.content if ix is not None else load()
 
 
 @contextmanager
@@ -63,7 +64,11 @@ def bound(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(state: State, *args: Any, **kwargs: Any) -> Any:
-        token = _ACTIVE.set(index(get(state.setup.content)))
+        name = state.setup.content
+        ix = _BY_NAME.get(name)
+        if ix is None:
+            ix = _BY_NAME[name] = index(get(name))
+        token = _ACTIVE.set(ix)
         try:
             return fn(state, *args, **kwargs)
         finally:
@@ -99,6 +104,8 @@ class Index:
         self.boards: dict[str, Board] = {}
 
 
+_BY_NAME: dict[str, Index] = {}
+"""By content id (``Setup.content``); the registry never changes what an id names."""
 _INDEX: dict[int, Index] = {}
 """By ``id`` of the content object; the Index keeps the object alive, so the id is not reused."""
 
