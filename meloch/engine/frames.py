@@ -67,6 +67,8 @@ class FrameKind(StrEnum):
     S_FIGHT = "s_fight"
     S_FIGHT_CHECK = "s_fight_check"
     S_MOVE = "s_move"
+    S_FACTORY_MOVE = "s_factory_move"
+    """The Factory card's Move: one unit, up to ``count`` steps."""
     S_PAY = "s_pay"
     S_PLACE_RESOURCE = "s_place_resource"
     S_PLACE_WORKER = "s_place_worker"

@@ -94,7 +94,7 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
         p = sp(tx.s, seat)
         fc = factory_card(p)
         steps = fc.move_steps_speed if "speed" in mech_abilities(p) else fc.move_steps
-        tx.push_in_order(Frame(kind=FrameKind.S_MOVE, seat=seat, count=1, tag=f"factory:{steps}"),
+        tx.push_in_order(Frame(kind=FrameKind.S_FACTORY_MOVE, seat=seat, count=steps),
                          Frame(kind=FrameKind.S_AFTER_MOVE, seat=seat))
         return
     p = sp(tx.s, seat)

@@ -107,8 +107,9 @@ def _units(state: State, seat: int, moved: tuple[str, ...]) -> list[tuple[str, s
 
 
 def _move_steps(f: Frame) -> tuple[int, bool]:
-    if f.tag.startswith("factory:"):
-        return int(f.tag.split(":")[1]), True
+    """(steps per unit, Factory Move?): a Factory Move frame carries its steps in ``count``."""
+    if f.kind == FrameKind.S_FACTORY_MOVE:
+        return f.count, True
     return 1, False
 
 
@@ -122,8 +123,8 @@ def _move_options(state: State, f: Frame) -> list[Action]:
 
 
 def _move_prompt(state: State, f: Frame) -> str:
-    if f.tag.startswith("factory:"):
-        return f"Factory Move: one unit moves up to {f.tag.split(':')[1]} times."
+    if f.kind == FrameKind.S_FACTORY_MOVE:
+        return f"Factory Move: one unit moves up to {f.count} times."
     return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
 
 
@@ -131,6 +132,7 @@ ONCE_PER_TURN_MOVES = ("toka",)
 """Mobility abilities usable once per turn: a move that needed one marks it used."""
 
 
+@flow.handler(FrameKind.S_FACTORY_MOVE, _move_prompt, _move_options)
 @flow.handler(FrameKind.S_MOVE, _move_prompt, _move_options)
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -172,8 +174,8 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
         moved = f"w{i}"
     tx.log("move", f"{flow.tag(tx.s, f.seat)} moves {'a worker' if tok == 'worker' else tok} from {frm} to {to}.",
            seat=f.seat)
-    if f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_MOVE, seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
+    if f.kind == FrameKind.S_MOVE and f.count > 1:
+        tx.push(Frame(kind=FrameKind.S_MOVE, seat=f.seat, count=f.count - 1, items=(*f.items, moved)))
     if vias and _has_cargo(tx.s, f.seat, (frm, *vias)):
         tx.push(Frame(kind=FrameKind.S_VIA, seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
     elif carry_options(tx.s, f.seat, kind, frm, to):
