@@ -12,9 +12,9 @@ from collections.abc import Callable
 import msgspec
 
 from meloch.engine import effects, flow, track, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token, combat_type
-from meloch.engine.frames import FrameKind
 from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -59,8 +59,8 @@ def start(tx: Tx, attacker: int, loc: str) -> None:
     s = tx.s
     s.combat = Combat(loc=loc, attacker=attacker, defender=1 - attacker)
     tx.log("combat", f"{flow.tag(s, attacker)} attacks {flow.tag(s, 1 - attacker)} on {loc}.", seat=attacker)
-    tx.push_in_order(Frame(kind=FrameKind.C_DIAL, seat=attacker), Frame(kind=FrameKind.C_DIAL, seat=1 - attacker),
-                     Frame(kind=FrameKind.C_REVEAL, seat=attacker))
+    tx.push_in_order(Frame(kind=K.C_DIAL, seat=attacker), Frame(kind=K.C_DIAL, seat=1 - attacker),
+                     Frame(kind=K.C_REVEAL, seat=attacker))
     for hook in PRE_COMBAT:
         hook(tx)
 
@@ -98,7 +98,7 @@ def _dial_prompt(state: State, f: Frame) -> str:
             f"{p.power}); then you may tuck up to {n} combat card(s), one per character and mech in the combat.")
 
 
-@flow.handler(FrameKind.C_DIAL, _dial_prompt, _dial_options, secret=True)
+@flow.handler(K.C_DIAL, _dial_prompt, _dial_options, secret=True)
 def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = tx.s.combat
@@ -109,7 +109,7 @@ def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
            public=f"{who} sets the Power Dial.")
     limit = card_limit(tx.s, f.seat, c.loc)
     if tx.s.seats[f.seat].combat_cards and limit:
-        tx.push(Frame(kind=FrameKind.C_TUCK, seat=f.seat, count=limit))
+        tx.push(Frame(kind=K.C_TUCK, seat=f.seat, count=limit))
 
 
 def _tuck_options(state: State, f: Frame) -> list[Action]:
@@ -122,7 +122,7 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
         flow.act(state, f.seat, "tuck", "done")]
 
 
-@flow.handler(FrameKind.C_TUCK, lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
+@flow.handler(K.C_TUCK, lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
               _tuck_options, secret=True)
 def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -136,10 +136,10 @@ def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("commit", f"{who} tucks {combat_name(cid)}.", seat=f.seat, private_to=f.seat,
            public=f"{who} tucks a combat card.")
     if f.count > 1 and len(tx.s.seats[f.seat].combat_cards) > len(c.cards[f.seat]) + 1:
-        tx.push(Frame(kind=FrameKind.C_TUCK, seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.C_TUCK, seat=f.seat, count=f.count - 1))
 
 
-@flow.handler(FrameKind.C_REVEAL, "reveal")
+@flow.handler(K.C_REVEAL, "reveal")
 def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
     c = _set(tx, revealed=True)
     s = tx.s
@@ -157,13 +157,13 @@ def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
         for cid in c.cards[seat]:
             eff = combat_type(cid).combat_effect
             if eff == "element_of_surprise":
-                frames.append(Frame(kind=FrameKind.C_SURPRISE, seat=seat))
+                frames.append(Frame(kind=K.C_SURPRISE, seat=seat))
             elif eff == "ambush":
-                frames.append(Frame(kind=FrameKind.C_AMBUSH, seat=seat))
-    tx.push_in_order(*frames, Frame(kind=FrameKind.C_RESOLVE, seat=c.attacker))
+                frames.append(Frame(kind=K.C_AMBUSH, seat=seat))
+    tx.push_in_order(*frames, Frame(kind=K.C_RESOLVE, seat=c.attacker))
 
 
-@flow.handler(FrameKind.C_SURPRISE, "Element of Surprise")
+@flow.handler(K.C_SURPRISE, "Element of Surprise")
 def _surprise(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     if not s.combat_deck and s.combat_discard:
@@ -189,7 +189,7 @@ def _ambush_options(state: State, f: Frame) -> list[Action]:
         flow.act(state, f.seat, "ambush", "none")]
 
 
-@flow.handler(FrameKind.C_AMBUSH, "Ambush: you may play one more combat card of a different value, with its effect.",
+@flow.handler(K.C_AMBUSH, "Ambush: you may play one more combat card of a different value, with its effect.",
               _ambush_options)
 def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -203,7 +203,7 @@ def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("reveal", f"Ambush: {flow.tag(tx.s, f.seat)} adds {combat_name(cid)}.", seat=f.seat)
     eff = combat_type(cid).combat_effect
     if eff == "element_of_surprise":
-        tx.push(Frame(kind=FrameKind.C_SURPRISE, seat=f.seat))
+        tx.push(Frame(kind=K.C_SURPRISE, seat=f.seat))
     elif eff == "ambush":  # pragma: no cover - excluded by AMB-05 (a)
         pass
 
@@ -246,7 +246,7 @@ def _effects_of(c: Combat, seat: int) -> set[str]:
     return {combat_type(x).combat_effect for x in (*c.cards[seat], *c.extra[seat])}
 
 
-@flow.handler(FrameKind.C_RESOLVE, "resolve")
+@flow.handler(K.C_RESOLVE, "resolve")
 def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     c = s.combat
@@ -292,7 +292,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         return
     if variants.forced_combat(s) and c.attacker == s.active:
         # Scythe vs Scythe: every shared location is fought; look for the next one.
-        tx.push(Frame(kind=FrameKind.S_FIGHT_CHECK, seat=c.attacker))
+        tx.push(Frame(kind=K.S_FIGHT_CHECK, seat=c.attacker))
     for seat in (0, 1):
         for after in AFTER_COMBAT:
             after(tx, seat)

@@ -31,8 +31,8 @@ from typing import TypeVar
 
 import msgspec
 
+from meloch.engine import frames as K
 from meloch.engine.cards import discovery_deck_ids, factory_pool
-from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active, bound
 from meloch.engine.model import Event, ExpSeat, ScytheSeat, Seat, State
 
@@ -100,7 +100,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     combat = s.combat
 
     # ---- combat cards: deck + the opponent's hand + its pending keep-1 draws
-    keep_idx = [i for i, f in enumerate(frames) if f.kind == FrameKind.KEEP1 and f.seat == opp]
+    keep_idx = [i for i, f in enumerate(frames) if f.kind == K.KEEP1 and f.seat == opp]
     keep_combat = [int(x[1:]) for i in keep_idx for x in frames[i].items if _is_combat_token(x)]
     opp_hand = list(o.combat_cards)
     tucked_n = len(combat.cards[opp]) if combat is not None and not combat.revealed else 0
@@ -158,7 +158,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
     # ---- Factory cards (face down; the unchosen one went back to the box)
     factory_cards = s.factory_cards
-    deciding_factory = bool(frames) and frames[-1].kind == FrameKind.S_FACTORY and frames[-1].seat == seat
+    deciding_factory = bool(frames) and frames[-1].kind == K.S_FACTORY and frames[-1].seat == seat
     if s.factory_cards and not factory_known and not deciding_factory:
         taken = {p.factory_card for p in seats if isinstance(p, ScytheSeat)}
         taken |= {c for p in seats if isinstance(p, ScytheSeat) for c in getattr(p, "tech_cards", ())}

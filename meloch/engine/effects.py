@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 
 from meloch.content.schema import Effect
 from meloch.engine import flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token
-from meloch.engine.frames import FrameKind
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -64,20 +64,20 @@ def describe(e: Effect) -> str:
 def queue(tx: Tx, seat: int, effects: Sequence[Effect], source: str = "") -> None:
     """Resolve ``effects`` for ``seat`` next (above whatever is pending)."""
     if effects:
-        tx.push(Frame(kind=FrameKind.FX, seat=seat, effects=tuple(effects), tag=source))
+        tx.push(Frame(kind=K.FX, seat=seat, effects=tuple(effects), tag=source))
 
 
-@flow.handler(FrameKind.FX, "resolving effects")
+@flow.handler(K.FX, "resolving effects")
 def _fx(tx: Tx, f: Frame, a: Action | None) -> None:
     e, rest = f.effects[0], f.effects[1:]
     if rest:
-        tx.push(Frame(kind=FrameKind.FX, seat=f.seat, effects=rest, tag=f.tag))
+        tx.push(Frame(kind=K.FX, seat=f.seat, effects=rest, tag=f.tag))
     execute(tx, f.seat, e)
 
 
 def execute(tx: Tx, seat: int, e: Effect) -> None:
     if e.op == "one_of":
-        tx.push(Frame(kind=FrameKind.ONE_OF, seat=seat, effects=(e,)))
+        tx.push(Frame(kind=K.ONE_OF, seat=seat, effects=(e,)))
         return
     if e.op == "custom":
         CUSTOM[e.arg](tx, seat, e)
@@ -102,7 +102,7 @@ def _one_of_prompt(state: State, f: Frame) -> str:
         f"{i + 1}) " + " + ".join(describe(x) for x in opt) for i, opt in enumerate(e.one_of))
 
 
-@flow.handler(FrameKind.ONE_OF, _one_of_prompt, _one_of_options)
+@flow.handler(K.ONE_OF, _one_of_prompt, _one_of_options)
 def _one_of(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     queue(tx, f.seat, f.effects[0].one_of[int(a.args[0]) - 1], "choice")
@@ -228,7 +228,7 @@ def _pay_combat_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "pay-combat", combat_token(c)) for c in held]
 
 
-@flow.handler(FrameKind.PAY_COMBAT, lambda s, f: f"Pay {f.count} combat card(s) ({f.tag}): choose which to discard.",
+@flow.handler(K.PAY_COMBAT, lambda s, f: f"Pay {f.count} combat card(s) ({f.tag}): choose which to discard.",
               _pay_combat_options)
 def _pay_combat(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -236,7 +236,7 @@ def _pay_combat(tx: Tx, f: Frame, a: Action | None) -> None:
     take_combat_card(tx, f.seat, cid)
     tx.log("pay", f"{flow.tag(tx.s, f.seat)} discards {combat_name(cid)} ({f.tag}).", seat=f.seat)
     if f.count > 1:
-        tx.push(Frame(kind=FrameKind.PAY_COMBAT, seat=f.seat, count=f.count - 1, tag=f.tag))
+        tx.push(Frame(kind=K.PAY_COMBAT, seat=f.seat, count=f.count - 1, tag=f.tag))
 
 
 def draw_map_token(tx: Tx) -> str | None:
@@ -305,7 +305,7 @@ for _stat in ("coins", "power", "guile", "popularity"):
 
 @cost("combat_cards", lambda s, seat, c: len(s.seats[seat].combat_cards) >= c.n)
 def _pay_combat_cards(tx: Tx, seat: int, c: Effect, why: str) -> None:
-    tx.push(Frame(kind=FrameKind.PAY_COMBAT, seat=seat, count=c.n, tag=why))
+    tx.push(Frame(kind=K.PAY_COMBAT, seat=seat, count=c.n, tag=why))
 
 
 @cost("map_token", lambda s, seat, c: len(s.seats[seat].map_tokens) >= c.n)

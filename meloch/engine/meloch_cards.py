@@ -7,8 +7,8 @@ import msgspec
 
 from meloch.content.schema import Effect, MelochCard
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
-from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import index
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
@@ -46,7 +46,7 @@ def _for_role(state: State, seat: int, e: Effect) -> Effect:
     return Effect(op=new, n=e.n, arg=e.arg) if new else e
 
 
-@flow.handler(FrameKind.MELOCH_DRAW, "draw a Meloch card")
+@flow.handler(K.MELOCH_DRAW, "draw a Meloch card")
 def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
     """Draw the top Meloch card (it is placed face up at once, so the draw is public), then
     choose its orientation knowing the card."""
@@ -56,12 +56,12 @@ def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
     cid = s.meloch_deck[-1]
     s.meloch_deck = s.meloch_deck[:-1]
     tx.log("meloch", f"{flow.tag(s, f.seat)} draws Meloch card {meloch_card(cid).name}.", seat=f.seat)
-    tx.push(Frame(kind=FrameKind.MELOCH_ORIENT, seat=f.seat, tag=cid))
+    tx.push(Frame(kind=K.MELOCH_ORIENT, seat=f.seat, tag=cid))
 
 
 def _return_drawn_meloch(tx: Tx) -> None:
     """A Meloch card drawn but not yet placed when the game ends goes back on its deck."""
-    drawn = tuple(f.tag for f in tx.s.frames if f.kind == FrameKind.MELOCH_ORIENT)
+    drawn = tuple(f.tag for f in tx.s.frames if f.kind == K.MELOCH_ORIENT)
     if drawn:
         tx.s.meloch_deck = (*tx.s.meloch_deck, *reversed(drawn))
 
@@ -86,7 +86,7 @@ def _orient_prompt(state: State, f: Frame) -> str:
             f"last one. Upright, the visible benefits facing you are: {gains(False)}; rotated: {gains(True)}.")
 
 
-@flow.handler(FrameKind.MELOCH_ORIENT, _orient_prompt, _orient_options)
+@flow.handler(K.MELOCH_ORIENT, _orient_prompt, _orient_options)
 def _meloch_orient(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     s = tx.s
@@ -97,7 +97,7 @@ def _meloch_orient(tx: Tx, f: Frame, a: Action | None) -> None:
            f"{'rotated' if rotated else 'upright'}.", seat=f.seat)
     gains = visible_meloch(s, f.seat)
     if gains:
-        tx.push(Frame(kind=FrameKind.MELOCH_GAIN, seat=f.seat, effects=tuple(gains)))
+        tx.push(Frame(kind=K.MELOCH_GAIN, seat=f.seat, effects=tuple(gains)))
 
 
 def _gain_options(state: State, f: Frame) -> list[Action]:
@@ -112,13 +112,13 @@ def _gain_prompt(state: State, f: Frame) -> str:
             + ". Take all, none, or decide on the first one and then on the rest.")
 
 
-@flow.handler(FrameKind.MELOCH_GAIN, _gain_prompt, _gain_options)
+@flow.handler(K.MELOCH_GAIN, _gain_prompt, _gain_options)
 def _meloch_gain(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     choice = a.args[0]
     rest = f.effects[1:]
     if choice in ("first", "skip-first") and rest:
-        tx.push(Frame(kind=FrameKind.MELOCH_GAIN, seat=f.seat, effects=rest))
+        tx.push(Frame(kind=K.MELOCH_GAIN, seat=f.seat, effects=rest))
     if choice == "all":
         effects.queue(tx, f.seat, f.effects, "Meloch card")
     elif choice == "first":

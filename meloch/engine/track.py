@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from meloch.content.schema import Category, TrackSide
 from meloch.engine import flow
+from meloch.engine import frames as K
 from meloch.engine.board import board
-from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
@@ -158,7 +158,7 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         tx.log("end", f"{flow.tag(s, seat)} wins with {n} stars.", seat=seat)
         return
     if n <= 3:
-        tx.push(Frame(kind=FrameKind.MELOCH_DRAW, seat=1 - seat))
+        tx.push(Frame(kind=K.MELOCH_DRAW, seat=1 - seat))
 
 
 STACK_COMBAT_STARS: list[Callable[[ScytheSeat], bool]] = []

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.board import board
-from meloch.engine.frames import FrameKind
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -82,7 +82,7 @@ def gather_vanquish_ahead(state: State, seat: int, loc: str) -> bool:
     """Will ``seat`` still Gather this turn, with a Vanquish among ``loc``'s benefits?"""
     if not any(e.op == "vanquish" for fn in GATHER_BENEFITS for e in fn(state, loc)):
         return False
-    return any(f.kind == FrameKind.E_ACTIONS and f.seat == seat and "gather" in f.items for f in state.frames)
+    return any(f.kind == K.E_ACTIONS and f.seat == seat and "gather" in f.items for f in state.frames)
 
 
 def may_share_mech(state: State, seat: int, loc: str) -> bool:

@@ -13,6 +13,7 @@ import msgspec
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token
 from meloch.engine.expeditions.turn import ep, refresh
@@ -82,10 +83,10 @@ def _discovery(tx: Tx, seat: int, e: Effect) -> None:
 
 @effects.op("take_card", "expeditions")
 def _take_card(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind=FrameKind.E_TAKE, seat=seat))
+    tx.push(Frame(kind=K.E_TAKE, seat=seat))
 
 
-@flow.handler(FrameKind.E_TAKE, "Gain a face-up card from a lake.",
+@flow.handler(K.E_TAKE, "Gain a face-up card from a lake.",
               lambda s, f: [flow.act(s, f.seat, "take", lake, c) for lake, c in s.lakes if c])
 def _take(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -104,10 +105,10 @@ def refill(tx: Tx, lake: str) -> None:
 @effects.op("sweep")
 def _sweep(tx: Tx, seat: int, e: Effect) -> None:
     if tx.s.setup.variant != "scythe_vs_scythe":
-        tx.push(Frame(kind=FrameKind.SWEEP, seat=seat))
+        tx.push(Frame(kind=K.SWEEP, seat=seat))
 
 
-@flow.handler(FrameKind.SWEEP, "Sweep: choose face-up cards to replace, one at a time, then finish.",
+@flow.handler(K.SWEEP, "Sweep: choose face-up cards to replace, one at a time, then finish.",
               lambda s, f: [flow.act(s, f.seat, "sweep", lake) for lake, c in s.lakes if c and lake not in f.items]
               + [flow.act(s, f.seat, "sweep", "done")])
 def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -119,7 +120,7 @@ def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.s.discovery_discard = (*tx.s.discovery_discard, old)
     tx.log("sweep", f"{flow.tag(tx.s, f.seat)} sweeps {card(old).name} from {lake}.", seat=f.seat)
     refill(tx, lake)
-    tx.push(Frame(kind=FrameKind.SWEEP, seat=f.seat, items=(*f.items, lake)))
+    tx.push(Frame(kind=K.SWEEP, seat=f.seat, items=(*f.items, lake)))
 
 
 @effects.op("refresh", "expeditions")
@@ -130,7 +131,7 @@ def _refresh(tx: Tx, seat: int, e: Effect) -> None:
 @effects.op("play", "expeditions")
 def _play(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).hand:
-        tx.push(Frame(kind=FrameKind.E_PLAY, seat=seat))
+        tx.push(Frame(kind=K.E_PLAY, seat=seat))
 
 
 # ---------------------------------------------------------------- cards you control
@@ -196,7 +197,7 @@ _tuck_op("meteorite", "melded", "meld")
 @effects.op("solve", "expeditions")
 def _solve(tx: Tx, seat: int, e: Effect) -> None:
     if len(ep(tx.s, seat).solved) < cap(tx.s, seat):
-        tx.push(Frame(kind=FrameKind.E_SOLVE, seat=seat, tag=e.arg))
+        tx.push(Frame(kind=K.E_SOLVE, seat=seat, tag=e.arg))
 
 
 def solvable(state: State, seat: int) -> list[str]:
@@ -218,7 +219,7 @@ def _quest_worker_back(state: State, seat: int, cid: str) -> State:
     return msgspec.structs.replace(state, seats=(seats[0], seats[1]))
 
 
-@flow.handler(FrameKind.E_SOLVE, "Solve: choose a quest for this location and pay its cost.",
+@flow.handler(K.E_SOLVE, "Solve: choose a quest for this location and pay its cost.",
               lambda s, f: [flow.act(s, f.seat, "solve", c) for c in solvable(s, f.seat)])
 def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -237,14 +238,14 @@ def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("boast", "expeditions")
 def _boast(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind=FrameKind.E_BOAST, seat=seat))
+    tx.push(Frame(kind=K.E_BOAST, seat=seat))
 
 
 def _boast_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "boast", str(i + 1)) for i in track.boastable(state, f.seat)]
 
 
-@flow.handler(FrameKind.E_BOAST, "Boast: place a star on a Triumph category whose requirement you meet.",
+@flow.handler(K.E_BOAST, "Boast: place a star on a Triumph category whose requirement you meet.",
               _boast_options)
 def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -257,10 +258,10 @@ def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 @effects.op("rescue", "expeditions")
 def _rescue(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).active:
-        tx.push(Frame(kind=FrameKind.E_RESCUE, seat=seat))
+        tx.push(Frame(kind=K.E_RESCUE, seat=seat))
 
 
-@flow.handler(FrameKind.E_RESCUE, "Rescue: return a card from your active row to your hand.",
+@flow.handler(K.E_RESCUE, "Rescue: return a card from your active row to your hand.",
               lambda s, f: [flow.act(s, f.seat, "rescue", c) for c in sorted({c for c, _ in ep(s, f.seat).active})])
 def _rescue_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -282,10 +283,10 @@ def _discardable(state: State, seat: int) -> list[str]:
 @effects.op("discard", "expeditions")
 def _discard(tx: Tx, seat: int, e: Effect) -> None:
     if _discardable(tx.s, seat):
-        tx.push(Frame(kind=FrameKind.E_DISCARD, seat=seat))
+        tx.push(Frame(kind=K.E_DISCARD, seat=seat))
 
 
-@flow.handler(FrameKind.E_DISCARD, "Discard: move a discovery card from hand to your active row without activating it.",
+@flow.handler(K.E_DISCARD, "Discard: move a discovery card from hand to your active row without activating it.",
               lambda s, f: [flow.act(s, f.seat, "discard", c) for c in _discardable(s, f.seat)])
 def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -297,7 +298,7 @@ def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("trash", "expeditions")
 def _trash(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind=FrameKind.E_TRASH, seat=seat))
+    tx.push(Frame(kind=K.E_TRASH, seat=seat))
 
 
 def _trash_options(state: State, f: Frame) -> list[Action]:
@@ -307,7 +308,7 @@ def _trash_options(state: State, f: Frame) -> list[Action]:
             + [flow.act(state, f.seat, "trash", combat_token(c)) for c in sorted(set(p.combat_cards))])
 
 
-@flow.handler(FrameKind.E_TRASH, "Trash a discovery card or a combat card.", _trash_options)
+@flow.handler(K.E_TRASH, "Trash a discovery card or a combat card.", _trash_options)
 def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     x = a.args[0]
@@ -326,7 +327,7 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _nikte(tx: Tx, seat: int, e: Effect) -> None:
     """Nikte (rulebook, Appendix): "Refresh all other workers ... OR Solve"."""
-    tx.push(Frame(kind=FrameKind.ONE_OF, seat=seat, effects=(Effect(op="one_of", one_of=(
+    tx.push(Frame(kind=K.ONE_OF, seat=seat, effects=(Effect(op="one_of", one_of=(
         (Effect(op="custom", arg="nikte_refresh"),), (Effect(op="solve", arg="nikte"),))),)))
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
@@ -65,7 +66,7 @@ def _voyager_options(state: State, seat: int) -> list[Action]:
 
 def _voyager(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("voyager")
-    tx.push(Frame(kind=FrameKind.E_VOYAGER, seat=seat, tag=a.args[0]))
+    tx.push(Frame(kind=K.E_VOYAGER, seat=seat, tag=a.args[0]))
 
 
 def token_name(t: int) -> str:
@@ -78,7 +79,7 @@ def _voyager_token_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "trash-corruption", n) for n in names]
 
 
-@flow.handler(FrameKind.E_VOYAGER, lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
+@flow.handler(K.E_VOYAGER, lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
               _voyager_token_options)
 def _voyager_token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -141,10 +142,10 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
 def _highlander_gain(tx: Tx, seat: int, cid: str) -> None:
     """"Gained cards may go directly to hand" (ref §2.8)."""
     if ability(tx.s, seat) == "highlander":
-        tx.push(Frame(kind=FrameKind.E_HIGHLANDER, seat=seat, tag=cid))
+        tx.push(Frame(kind=K.E_HIGHLANDER, seat=seat, tag=cid))
 
 
-@flow.handler(FrameKind.E_HIGHLANDER, lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
+@flow.handler(K.E_HIGHLANDER, lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
               "or leave it on your active row?",
               lambda s, f: [flow.act(s, f.seat, "gained-to", x) for x in ("hand", "row")])
 def _highlander(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -184,7 +185,7 @@ def _lumberjack(state: State, seat: int, f: Frame, colour: str) -> int:
 
 def _mole_hook(tx: Tx, seat: int) -> None:
     if ability(tx.s, seat) == "mole":
-        tx.push(Frame(kind=FrameKind.E_MOLE, seat=seat))
+        tx.push(Frame(kind=K.E_MOLE, seat=seat))
 
 
 def _mole_options(state: State, f: Frame) -> list[Action]:
@@ -202,7 +203,7 @@ def _mole_prompt(state: State, f: Frame) -> str:
             "(covered by corruption here)?")
 
 
-@flow.handler(FrameKind.E_MOLE, _mole_prompt, _mole_options)
+@flow.handler(K.E_MOLE, _mole_prompt, _mole_options)
 def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "no":

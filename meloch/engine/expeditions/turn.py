@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free, hooks, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
@@ -29,7 +30,7 @@ def ep(state: State, seat: int) -> ExpSeat:
 
 
 def start_turn(tx: Tx, seat: int) -> None:
-    tx.push(Frame(kind=FrameKind.E_TOKEN, seat=seat))
+    tx.push(Frame(kind=K.E_TOKEN, seat=seat))
 
 
 flow.START_TURN["expeditions"] = start_turn
@@ -64,7 +65,7 @@ def _token_prompt(state: State, f: Frame) -> str:
             "take a Refresh turn, or (after a Refresh) take all three.")
 
 
-@flow.handler(FrameKind.E_TOKEN, _token_prompt, _token_options)
+@flow.handler(K.E_TOKEN, _token_prompt, _token_options)
 def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -76,7 +77,7 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.set_flag("refresh_turn")
         refresh(tx, f.seat)
         tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
-        tx.push(Frame(kind=FrameKind.TURN_END, seat=f.seat))
+        tx.push(Frame(kind=K.TURN_END, seat=f.seat))
         return
     todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
     if p.token == "all":
@@ -84,8 +85,8 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     else:
         tx.log("token", f"{who} covers {p.token.capitalize()}: takes {' and '.join(x.capitalize() for x in todo)}.",
                seat=f.seat)
-    tx.push_in_order(Frame(kind=FrameKind.E_ACTIONS, seat=f.seat, items=todo),
-                     Frame(kind=FrameKind.TURN_END, seat=f.seat))
+    tx.push_in_order(Frame(kind=K.E_ACTIONS, seat=f.seat, items=todo),
+                     Frame(kind=K.TURN_END, seat=f.seat))
 
 
 def refresh(tx: Tx, seat: int, keep: str = "") -> None:
@@ -118,7 +119,7 @@ def _actions_options(state: State, f: Frame) -> list[Action]:
     return [*free, flow.act(state, f.seat, "do", "nothing")] if free else []
 
 
-@flow.handler(FrameKind.E_ACTIONS, lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
+@flow.handler(K.E_ACTIONS, lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
               _actions_options)
 def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -132,7 +133,7 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("action", f"{who} takes {x.capitalize()}.", seat=f.seat)
     rest = tuple(i for i in f.items if i != x)
     if rest:
-        tx.push(Frame(kind=FrameKind.E_ACTIONS, seat=f.seat, items=rest))
+        tx.push(Frame(kind=K.E_ACTIONS, seat=f.seat, items=rest))
     tx.push(Frame(kind=FrameKind(f"e_{x}"), seat=f.seat))
 
 
@@ -189,7 +190,7 @@ def _move_prompt(state: State, f: Frame) -> str:
             "it must stop on a map token and on a location with a Scythe character or mech).")
 
 
-@flow.handler(FrameKind.E_MOVE, _move_prompt,
+@flow.handler(K.E_MOVE, _move_prompt,
               lambda s, f: [flow.act(s, f.seat, "move", d) for d in mech_destinations(s, f.seat)])
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -218,7 +219,7 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
 # ---------------------------------------------------------------- Play
 
 
-@flow.handler(FrameKind.E_PLAY, "Play a card from your hand to your active row.",
+@flow.handler(K.E_PLAY, "Play a card from your hand to your active row.",
               lambda s, f: [flow.act(s, f.seat, "play", c) for c in sorted(set(ep(s, f.seat).hand))])
 def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -231,7 +232,7 @@ def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     c = card(cid)
     tx.log("play", f"{flow.tag(tx.s, f.seat)} plays {c.name}.", seat=f.seat)
     effects.add_stat(tx, f.seat, c.core, c.core_value, f"core value of {c.name}")
-    tx.push(Frame(kind=FrameKind.E_PLAY_WORKER, seat=f.seat, tag=cid))
+    tx.push(Frame(kind=K.E_PLAY_WORKER, seat=f.seat, tag=cid))
 
 
 def worker_fits(colour: str, card_colour: str) -> bool:
@@ -245,7 +246,7 @@ def _worker_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "worker", w) for w in fits] + [flow.act(state, f.seat, "worker", "none")]
 
 
-@flow.handler(FrameKind.E_PLAY_WORKER, lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
+@flow.handler(K.E_PLAY_WORKER, lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
               "to activate it (the hero worker is every colour), or not.", _worker_options)
 def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -281,7 +282,7 @@ variants.GATHER_BENEFITS.append(gather_benefits)
 decision here, which then comes after the exposed benefits)."""
 
 
-@flow.handler(FrameKind.E_GATHER, "Gather")
+@flow.handler(K.E_GATHER, "Gather")
 def _gather(tx: Tx, f: Frame, a: Action | None) -> None:
     p = ep(tx.s, f.seat)
     fx = gather_benefits(tx.s, p.loc)

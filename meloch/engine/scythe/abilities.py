@@ -27,10 +27,10 @@ from typing import NamedTuple
 
 from meloch.content.schema import Effect, Trap
 from meloch.engine import combat, effects, flow, hooks, track, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
 from meloch.engine.cards import combat_name, combat_type, factory_pool
-from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
@@ -265,7 +265,7 @@ def token_options(state: State, seat: int) -> list[Action]:
     return [*out, flow.act(state, seat, "token", "no")] if out else []
 
 
-@flow.handler(FrameKind.S_TOKEN, lambda s, f: "Your character moved: place a token on its territory?",
+@flow.handler(K.S_TOKEN, lambda s, f: "Your character moved: place a token on its territory?",
               lambda s, f: token_options(s, f.seat))
 def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -347,10 +347,10 @@ def _camaraderie(p: ScytheSeat) -> str:
 
 def after_move_frames(state: State, seat: int) -> list[Frame]:
     """Frames to push once a Move (and its combat, encounter and Factory) is over."""
-    return [Frame(kind=FrameKind.S_REARM, seat=seat), Frame(kind=FrameKind.S_TOKEN, seat=seat)]
+    return [Frame(kind=K.S_REARM, seat=seat), Frame(kind=K.S_TOKEN, seat=seat)]
 
 
-@flow.handler(FrameKind.S_REARM, "Shinobi re-arms a trap")
+@flow.handler(K.S_REARM, "Shinobi re-arms a trap")
 def _rearm(tx: Tx, f: Frame, a: Action | None) -> None:
     p = sp(tx.s, f.seat)
     if "shinobi" in mech_abilities(p):
@@ -402,7 +402,7 @@ def pre_combat(tx: Tx) -> None:
                 tx.log("ability", f"Scout: {who} steals {combat_name(cid)}.", seat=seat, private_to=seat,
                        public=f"Scout: {who} steals a combat card at random.")
     # Artillery is optional (pay 1 power): asked after the automatic ones, attacker first.
-    frames = [Frame(kind=FrameKind.S_ARTILLERY, seat=seat) for seat in (attacker, 1 - attacker)
+    frames = [Frame(kind=K.S_ARTILLERY, seat=seat) for seat in (attacker, 1 - attacker)
               if isinstance(tx.s.seats[seat], ScytheSeat) and "artillery" in mech_abilities(sp(tx.s, seat))]
     tx.push_in_order(*frames)
 
@@ -413,7 +413,7 @@ def _artillery_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "artillery", "yes"), flow.act(state, f.seat, "artillery", "no")]
 
 
-@flow.handler(FrameKind.S_ARTILLERY, "Artillery: pay 1 power so that your opponent loses 2 power?", _artillery_options)
+@flow.handler(K.S_ARTILLERY, "Artillery: pay 1 power so that your opponent loses 2 power?", _artillery_options)
 def _artillery(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "yes":
@@ -508,7 +508,7 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
     w.tech_cards = tuple(rest if len(rest) <= 3 else sorted(tx.shuffled(rest)[:3], key=_card_key))
     tx.log("vesna", f"{flow.tag(tx.s, seat)} (Vesna) is dealt ability tokens {', '.join(w.vesna_offer)} "
            f"and takes Factory card(s) {', '.join(w.tech_cards) or 'none'} face up (Technophile).", seat=seat)
-    tx.push(Frame(kind=FrameKind.S_VESNA, seat=seat, count=2))
+    tx.push(Frame(kind=K.S_VESNA, seat=seat, count=2))
     return True
 
 
@@ -521,7 +521,7 @@ def _vesna_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "vesna-token", t) for t in p.vesna_offer if t not in p.vesna_tokens]
 
 
-@flow.handler(FrameKind.S_VESNA,
+@flow.handler(K.S_VESNA,
               lambda s, f: f"Vesna: choose a mech ability token for a free mech slot ({f.count} left).",
               _vesna_options)
 def _vesna(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -530,4 +530,4 @@ def _vesna(tx: Tx, f: Frame, a: Action | None) -> None:
     w.vesna_tokens = (*w.vesna_tokens, a.args[0])
     tx.log("vesna", f"{flow.tag(tx.s, f.seat)} places the {a.args[0]} token on a mech slot.", seat=f.seat)
     if f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_VESNA, seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.S_VESNA, seat=f.seat, count=f.count - 1))

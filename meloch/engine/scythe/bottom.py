@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect, MatSection
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
@@ -80,7 +81,7 @@ def _bottom_prompt(state: State, f: Frame) -> str:
     return f"{head}: take it or skip it." + (f" ({why}: you would only gain the coins.)" if why else "")
 
 
-@flow.handler(FrameKind.S_BOTTOM, _bottom_prompt, _bottom_options)
+@flow.handler(K.S_BOTTOM, _bottom_prompt, _bottom_options)
 def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -94,8 +95,8 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
         p = sp(tx.s, seat)
         fc = factory_card(p)
         steps = fc.move_steps_speed if "speed" in mech_abilities(p) else fc.move_steps
-        tx.push_in_order(Frame(kind=FrameKind.S_FACTORY_MOVE, seat=seat, count=steps),
-                         Frame(kind=FrameKind.S_AFTER_MOVE, seat=seat))
+        tx.push_in_order(Frame(kind=K.S_FACTORY_MOVE, seat=seat, count=steps),
+                         Frame(kind=K.S_AFTER_MOVE, seat=seat))
         return
     p = sp(tx.s, seat)
     sec: MatSection = mat(p).sections[p.section]
@@ -116,7 +117,7 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def push_bottom(tx: Tx, seat: int, action: str) -> None:
     if action == "upgrade":
-        tx.push(Frame(kind=FrameKind.S_UPGRADE, seat=seat))
+        tx.push(Frame(kind=K.S_UPGRADE, seat=seat))
     else:
         tx.push(Frame(kind=f"s_{action}", seat=seat))
 
@@ -128,7 +129,7 @@ def _upgrade_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "upgrade", t, s) for t in tops for s in secs]
 
 
-@flow.handler(FrameKind.S_UPGRADE, "Upgrade: take a cube from a top-row box and place it on a bottom-row cost box.",
+@flow.handler(K.S_UPGRADE, "Upgrade: take a cube from a top-row box and place it on a bottom-row cost box.",
               _upgrade_options)
 def _upgrade(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -148,7 +149,7 @@ def _deploy_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "deploy", s, loc) for s in slots for loc in worker_territories(state, f.seat)]
 
 
-@flow.handler(FrameKind.S_DEPLOY, "Deploy: choose a mech (faction-mat slot) and a territory with your worker.",
+@flow.handler(K.S_DEPLOY, "Deploy: choose a mech (faction-mat slot) and a territory with your worker.",
               _deploy_options)
 def _deploy(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -169,7 +170,7 @@ def _build_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "build", k, loc) for k in kinds for loc in locs]
 
 
-@flow.handler(FrameKind.S_BUILD, "Build: choose a structure and a territory with your worker.", _build_options)
+@flow.handler(K.S_BUILD, "Build: choose a structure and a territory with your worker.", _build_options)
 def _build(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.sc(f.seat)
@@ -184,7 +185,7 @@ def _enlist_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "enlist", s, b) for s in secs for b in bonuses]
 
 
-@flow.handler(FrameKind.S_ENLIST, "Enlist: choose the recruit's section and its one-time bonus.", _enlist_options)
+@flow.handler(K.S_ENLIST, "Enlist: choose the recruit's section and its one-time bonus.", _enlist_options)
 def _enlist(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.sc(f.seat)
@@ -211,8 +212,8 @@ def _can(options: flow.Options, kind: FrameKind) -> effects.CanGain:
 
 
 effects.CAN_GAIN.update({
-    ("scythe", "deploy"): _can(_deploy_options, FrameKind.S_DEPLOY),
-    ("scythe", "build"): _can(_build_options, FrameKind.S_BUILD),
-    ("scythe", "enlist"): _can(_enlist_options, FrameKind.S_ENLIST),
-    ("scythe", "upgrade"): _can(_upgrade_options, FrameKind.S_UPGRADE),
+    ("scythe", "deploy"): _can(_deploy_options, K.S_DEPLOY),
+    ("scythe", "build"): _can(_build_options, K.S_BUILD),
+    ("scythe", "enlist"): _can(_enlist_options, K.S_ENLIST),
+    ("scythe", "upgrade"): _can(_upgrade_options, K.S_UPGRADE),
 })

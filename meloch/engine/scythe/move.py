@@ -11,9 +11,9 @@ import msgspec
 
 from meloch.content.schema import Effect, EncounterCard
 from meloch.engine import combat, effects, flow, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import index
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe import abilities
@@ -108,7 +108,7 @@ def _units(state: State, seat: int, moved: tuple[str, ...]) -> list[tuple[str, s
 
 def _move_steps(f: Frame) -> tuple[int, bool]:
     """(steps per unit, Factory Move?): a Factory Move frame carries its steps in ``count``."""
-    if f.kind == FrameKind.S_FACTORY_MOVE:
+    if f.kind == K.S_FACTORY_MOVE:
         return f.count, True
     return 1, False
 
@@ -123,7 +123,7 @@ def _move_options(state: State, f: Frame) -> list[Action]:
 
 
 def _move_prompt(state: State, f: Frame) -> str:
-    if f.kind == FrameKind.S_FACTORY_MOVE:
+    if f.kind == K.S_FACTORY_MOVE:
         return f"Factory Move: one unit moves up to {f.count} times."
     return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
 
@@ -132,8 +132,8 @@ ONCE_PER_TURN_MOVES = ("toka",)
 """Mobility abilities usable once per turn: a move that needed one marks it used."""
 
 
-@flow.handler(FrameKind.S_FACTORY_MOVE, _move_prompt, _move_options)
-@flow.handler(FrameKind.S_MOVE, _move_prompt, _move_options)
+@flow.handler(K.S_FACTORY_MOVE, _move_prompt, _move_options)
+@flow.handler(K.S_MOVE, _move_prompt, _move_options)
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "done":
@@ -174,12 +174,12 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
         moved = f"w{i}"
     tx.log("move", f"{flow.tag(tx.s, f.seat)} moves {'a worker' if tok == 'worker' else tok} from {frm} to {to}.",
            seat=f.seat)
-    if f.kind == FrameKind.S_MOVE and f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_MOVE, seat=f.seat, count=f.count - 1, items=(*f.items, moved)))
+    if f.kind == K.S_MOVE and f.count > 1:
+        tx.push(Frame(kind=K.S_MOVE, seat=f.seat, count=f.count - 1, items=(*f.items, moved)))
     if vias and _has_cargo(tx.s, f.seat, (frm, *vias)):
-        tx.push(Frame(kind=FrameKind.S_VIA, seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
+        tx.push(Frame(kind=K.S_VIA, seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
     elif carry_options(tx.s, f.seat, kind, frm, to):
-        tx.push(Frame(kind=FrameKind.S_CARRY, seat=f.seat, loc=frm, tag=to, items=(kind,)))
+        tx.push(Frame(kind=K.S_CARRY, seat=f.seat, loc=frm, tag=to, items=(kind,)))
     abilities.on_enemy_enters(tx, f.seat, to)
     variants.on_enter(tx, f.seat, tok != "worker", to)  # Scythe vs Scythe: displaced workers
 
@@ -199,7 +199,7 @@ def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list
     return [*out, flow.act(state, seat, "carry", "done")] if out else []
 
 
-@flow.handler(FrameKind.S_CARRY, lambda s, f: f"Carry along from {f.loc} to {f.tag}: a resource"
+@flow.handler(K.S_CARRY, lambda s, f: f"Carry along from {f.loc} to {f.tag}: a resource"
               f"{' or a worker' if f.items == ('mech',) else ''} (one at a time), or done.",
               lambda s, f: carry_options(s, f.seat, f.items[0], f.loc, f.tag))
 def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -247,25 +247,25 @@ def _has_cargo(state: State, seat: int, locs: tuple[str, ...]) -> bool:
     return any(lc in locs for lc, _, _ in p.resources) or any(w in locs for w in p.workers)
 
 
-@flow.handler(FrameKind.S_VIA, lambda s, f: f"Your mech moved from {f.loc} to {f.tag} with Speed: stop on the way at "
+@flow.handler(K.S_VIA, lambda s, f: f"Your mech moved from {f.loc} to {f.tag} with Speed: stop on the way at "
               f"{' or '.join(f.items)} to drop off and pick up resources and workers, or go straight (none).",
               lambda s, f: [*(flow.act(s, f.seat, "via", m) for m in f.items), flow.act(s, f.seat, "via", "none")])
 def _via(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     mid = a.args[0]
     if mid == "none":
-        tx.push(Frame(kind=FrameKind.S_CARRY, seat=f.seat, loc=f.loc, tag=f.tag, items=("mech",)))
+        tx.push(Frame(kind=K.S_CARRY, seat=f.seat, loc=f.loc, tag=f.tag, items=("mech",)))
         return
     tx.log("move", f"{flow.tag(tx.s, f.seat)}'s mech stops on the way at {mid} (Speed).", seat=f.seat)
-    tx.push_in_order(Frame(kind=FrameKind.S_CARRY, seat=f.seat, loc=f.loc, tag=mid, items=("mech",)),
-                     Frame(kind=FrameKind.S_CARRY, seat=f.seat, loc=mid, tag=f.tag, items=("mech",)))
+    tx.push_in_order(Frame(kind=K.S_CARRY, seat=f.seat, loc=f.loc, tag=mid, items=("mech",)),
+                     Frame(kind=K.S_CARRY, seat=f.seat, loc=mid, tag=f.tag, items=("mech",)))
 
 
-@flow.handler(FrameKind.S_AFTER_MOVE, "after the Move")
+@flow.handler(K.S_AFTER_MOVE, "after the Move")
 def _after_move(tx: Tx, f: Frame, a: Action | None) -> None:
-    tx.push_in_order(Frame(kind=FrameKind.S_FIGHT_CHECK, seat=f.seat),
-                     Frame(kind=FrameKind.S_ENCOUNTER_CHECK, seat=f.seat),
-                     Frame(kind=FrameKind.S_FACTORY_CHECK, seat=f.seat), *abilities.after_move_frames(tx.s, f.seat))
+    tx.push_in_order(Frame(kind=K.S_FIGHT_CHECK, seat=f.seat),
+                     Frame(kind=K.S_ENCOUNTER_CHECK, seat=f.seat),
+                     Frame(kind=K.S_FACTORY_CHECK, seat=f.seat), *abilities.after_move_frames(tx.s, f.seat))
 
 
 def combat_location(state: State, seat: int) -> str:
@@ -282,11 +282,11 @@ def combat_location(state: State, seat: int) -> str:
     return min(both, key=_loc_key) if both else ""
 
 
-@flow.handler(FrameKind.S_FIGHT_CHECK, "combat check")
+@flow.handler(K.S_FIGHT_CHECK, "combat check")
 def _fight_check(tx: Tx, f: Frame, a: Action | None) -> None:
     loc = combat_location(tx.s, f.seat)
     if loc:
-        tx.push(Frame(kind=FrameKind.S_FIGHT, seat=f.seat, loc=loc))
+        tx.push(Frame(kind=K.S_FIGHT, seat=f.seat, loc=loc))
 
 
 def _fight_options(state: State, f: Frame) -> list[Action]:
@@ -295,7 +295,7 @@ def _fight_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "fight", "yes"), flow.act(state, f.seat, "fight", "no")]
 
 
-@flow.handler(FrameKind.S_FIGHT, lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
+@flow.handler(K.S_FIGHT, lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
               _fight_options)
 def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -305,7 +305,7 @@ def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.log("combat", f"{flow.tag(tx.s, f.seat)} declines to fight on {f.loc}.", seat=f.seat)
 
 
-@flow.handler(FrameKind.S_ENCOUNTER_CHECK, "encounter check")
+@flow.handler(K.S_ENCOUNTER_CHECK, "encounter check")
 def _encounter_check(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     p = sp(s, f.seat)
@@ -344,7 +344,7 @@ def start_encounter(tx: Tx, seat: int) -> None:
         return
     n = abilities.encounter_picks(sp(s, seat))
     tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}.", seat=seat)
-    tx.push(Frame(kind=FrameKind.S_ENCOUNTER, seat=seat, tag=card, count=n))
+    tx.push(Frame(kind=K.S_ENCOUNTER, seat=seat, tag=card, count=n))
 
 
 def encounter(cid: str) -> EncounterCard:
@@ -363,12 +363,12 @@ def _encounter_prompt(state: State, f: Frame) -> str:
         f"{i + 1}) {o.text}" for i, o in enumerate(card.options))
 
 
-@flow.handler(FrameKind.S_ENCOUNTER, _encounter_prompt, _encounter_options)
+@flow.handler(K.S_ENCOUNTER, _encounter_prompt, _encounter_options)
 def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     opt = encounter(f.tag).options[int(a.args[0]) - 1]
     if f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_ENCOUNTER, seat=f.seat, tag=f.tag, count=f.count - 1,
+        tx.push(Frame(kind=K.S_ENCOUNTER, seat=f.seat, tag=f.tag, count=f.count - 1,
                       items=(*f.items, a.args[0])))
     tx.log("encounter", f"{flow.tag(tx.s, f.seat)} chooses: {opt.text}", seat=f.seat)
     gains = tuple(msgspec.structs.replace(e, arg=e.arg + AT_CHARACTER) if e.op in ("resource", "worker") else e
@@ -377,20 +377,20 @@ def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.pay(tx, f.seat, opt.cost, "encounter")  # payment choices (on top) come first
 
 
-@flow.handler(FrameKind.S_FACTORY_CHECK, "Factory check")
+@flow.handler(K.S_FACTORY_CHECK, "Factory check")
 def _factory_check(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     p = sp(s, f.seat)
     if p.factory_card or not s.factory_cards or p.character != board(s.setup.map_side).factory:
         return
-    tx.push(Frame(kind=FrameKind.S_FACTORY, seat=f.seat))
+    tx.push(Frame(kind=K.S_FACTORY, seat=f.seat))
 
 
 def _factory_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "factory", c) for c in state.factory_cards]
 
 
-@flow.handler(FrameKind.S_FACTORY, "Your character reached the Factory: keep one Factory card as a 5th section.",
+@flow.handler(K.S_FACTORY, "Your character reached the Factory: keep one Factory card as a 5th section.",
               _factory_options)
 def _factory(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect, FactoryCard
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.frames import FrameKind
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe.pay import add_resource, worker_territories
 from meloch.engine.scythe.seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
@@ -102,7 +102,7 @@ def _top_prompt(state: State, f: Frame) -> str:
     return f"{head}: take it or skip it." + (f" ({'; '.join(why)}.)" if why else "")
 
 
-@flow.handler(FrameKind.S_TOP, _top_prompt, _top_options)
+@flow.handler(K.S_TOP, _top_prompt, _top_options)
 def _top(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     seat, choice = f.seat, a.args[0]
@@ -119,8 +119,8 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
         effects.queue(tx, seat, fc.gain, f"Factory card {fc.id}")
         effects.pay(tx, seat, fc.cost, f"Factory card {fc.id}")  # payment choices (on top) come first
     elif choice == "move":
-        tx.push_in_order(Frame(kind=FrameKind.S_MOVE, seat=seat, count=top_value(p, "move_units")),
-                         Frame(kind=FrameKind.S_AFTER_MOVE, seat=seat))
+        tx.push_in_order(Frame(kind=K.S_MOVE, seat=seat, count=top_value(p, "move_units")),
+                         Frame(kind=K.S_AFTER_MOVE, seat=seat))
         tx.set_flag("moved")
         tx.log("top", f"{who} takes Move.", seat=seat)
     elif choice == "coin":
@@ -136,7 +136,7 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
     elif choice in ("resources", "popularity"):
         effects.add_stat(tx, seat, "coins", -1, "Trade")
         if choice == "resources":
-            tx.push(Frame(kind=FrameKind.S_TRADE, seat=seat, count=2))
+            tx.push(Frame(kind=K.S_TRADE, seat=seat, count=2))
         else:
             effects.add_stat(tx, seat, "popularity", top_value(p, "trade_popularity"), "Trade")
         if "armory" in structures:
@@ -148,7 +148,7 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
         # a worker").
         mill = _mill(tx.s, seat)
         n = top_value(p, "produce_territories") + (1 if mill else 0)
-        tx.push(Frame(kind=FrameKind.S_PRODUCE, seat=seat, count=n, loc=mill))
+        tx.push(Frame(kind=K.S_PRODUCE, seat=seat, count=n, loc=mill))
         effects.pay(tx, seat, produce_cost(p), "Produce")
 
 
@@ -162,7 +162,7 @@ def _trade_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "trade", loc, r) for loc in worker_territories(state, f.seat) for r in RESOURCES]
 
 
-@flow.handler(FrameKind.S_TRADE,
+@flow.handler(K.S_TRADE,
               lambda s, f: f"Trade: gain a resource on a territory with your worker ({f.count} left).",
               _trade_options)
 def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -170,7 +170,7 @@ def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
     add_resource(tx, f.seat, a.args[0], a.args[1], 1)
     tx.log("trade", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat)
     if f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_TRADE, seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.S_TRADE, seat=f.seat, count=f.count - 1))
 
 
 def _produce_options(state: State, f: Frame) -> list[Action]:
@@ -183,7 +183,7 @@ def _produce_options(state: State, f: Frame) -> list[Action]:
     return [*out, flow.act(state, f.seat, "produce", "done")] if out else []
 
 
-@flow.handler(FrameKind.S_PRODUCE, lambda s, f: f"Produce: choose a territory with workers ({f.count} left).",
+@flow.handler(K.S_PRODUCE, lambda s, f: f"Produce: choose a territory with workers ({f.count} left).",
               _produce_options)
 def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -193,7 +193,7 @@ def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     n = sum(1 for w in sp(tx.s, f.seat).workers if w == loc) + (1 if loc == f.loc else 0)
     _produce_at(tx, f.seat, loc, n, "Produce, with the Mill" if loc == f.loc else "Produce")
     if f.count > 1:
-        tx.push(Frame(kind=FrameKind.S_PRODUCE, seat=f.seat, count=f.count - 1, items=(*f.items, loc), loc=f.loc))
+        tx.push(Frame(kind=K.S_PRODUCE, seat=f.seat, count=f.count - 1, items=(*f.items, loc), loc=f.loc))
 
 
 def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:
@@ -216,4 +216,4 @@ def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:
 def _produce_op(tx: Tx, seat: int, e: Effect) -> None:
     """Produce on up to ``n`` territories without the Produce costs and without the Mill (base
     Factory card 1, reference.md §3.8)."""
-    tx.push(Frame(kind=FrameKind.S_PRODUCE, seat=seat, count=e.n))
+    tx.push(Frame(kind=K.S_PRODUCE, seat=seat, count=e.n))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.combat import AFTER_COMBAT
-from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe import abilities
@@ -39,7 +39,7 @@ from meloch.engine.tx import Tx
 
 
 def start_turn(tx: Tx, seat: int) -> None:
-    tx.push(Frame(kind=FrameKind.S_SECTION, seat=seat))
+    tx.push(Frame(kind=K.S_SECTION, seat=seat))
     abilities.vesna_first_turn(tx, seat)
 
 
@@ -105,7 +105,7 @@ def _section_prompt(state: State, f: Frame) -> str:
     return "Move your action token to a section of your player mat."
 
 
-@flow.handler(FrameKind.S_SECTION, _section_prompt, _section_options)
+@flow.handler(K.S_SECTION, _section_prompt, _section_options)
 def _section(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -113,8 +113,8 @@ def _section(tx: Tx, f: Frame, a: Action | None) -> None:
     p = set_section(tx, f.seat, a.args[0])
     sec = p.section
     tx.log("section", f"{flow.tag(tx.s, f.seat)} moves the action token to {section_name(p, sec)}.", seat=f.seat)
-    tx.push_in_order(Frame(kind=FrameKind.S_TOP, seat=f.seat), Frame(kind=FrameKind.S_BOTTOM, seat=f.seat),
-                     Frame(kind=FrameKind.TURN_END, seat=f.seat))
+    tx.push_in_order(Frame(kind=K.S_TOP, seat=f.seat), Frame(kind=K.S_BOTTOM, seat=f.seat),
+                     Frame(kind=K.TURN_END, seat=f.seat))
 
 
 
@@ -123,7 +123,7 @@ def _section(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("refresh", "scythe")
 def _refresh(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind=FrameKind.S_REFRESH, seat=seat))
+    tx.push(Frame(kind=K.S_REFRESH, seat=seat))
 
 
 def _refresh_options(state: State, f: Frame) -> list[Action]:
@@ -134,10 +134,10 @@ def _refresh_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "refresh-to", section_token(i, p)) for i in secs]
 
 
-@flow.handler(FrameKind.S_REFRESH, "Refresh: move your action token to a different section.", _refresh_options)
+@flow.handler(K.S_REFRESH, "Refresh: move your action token to a different section.", _refresh_options)
 def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
-    if any(g.kind == FrameKind.S_SECTION and g.seat == f.seat for g in tx.s.frames):  # token not yet placed
+    if any(g.kind == K.S_SECTION and g.seat == f.seat for g in tx.s.frames):  # token not yet placed
         tx.set_flag(f"left_section:{sp(tx.s, f.seat).section}")
     p = set_section(tx, f.seat, a.args[0])
     tx.log("refresh", f"{flow.tag(tx.s, f.seat)} refreshes the action token to {section_name(p, p.section)}.",
@@ -150,7 +150,7 @@ def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
 def _veer_after_combat(tx: Tx, seat: int) -> None:
     p = tx.s.seats[seat]
     if isinstance(p, ScytheSeat) and "veer" in mech_abilities(p):
-        tx.push(Frame(kind=FrameKind.C_VEER, seat=seat))
+        tx.push(Frame(kind=K.C_VEER, seat=seat))
 
 
 AFTER_COMBAT.append(_veer_after_combat)
@@ -161,7 +161,7 @@ def _veer_options(state: State, f: Frame) -> list[Action]:
         flow.act(state, f.seat, "veer", "no")]
 
 
-@flow.handler(FrameKind.C_VEER, "Veer: after combat you may move your action token to a different section.",
+@flow.handler(K.C_VEER, "Veer: after combat you may move your action token to a different section.",
               _veer_options)
 def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
