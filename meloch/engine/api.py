@@ -42,11 +42,14 @@ def legal_actions(state: State) -> list[Action]:
     cached = flow.cached_options(state)
     if cached is not None:
         return list(cached)
-    return _legal_actions(state)
+    return _bound_options(state)
 
 
-@bound
-def _legal_actions(state: State) -> list[Action]:
+def _options(state: State) -> list[Action]:
+    """The options of ``state`` (content already bound), remembered for the next ask."""
+    cached = flow.cached_options(state)
+    if cached is not None:
+        return list(cached)
     if state.winner >= 0 or not state.frames:
         return []
     f = state.frames[-1]
@@ -56,6 +59,9 @@ def _legal_actions(state: State) -> list[Action]:
     return out
 
 
+_bound_options = bound(_options)
+
+
 @bound
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
@@ -63,7 +69,7 @@ def apply(state: State, action: Action | str) -> State:
         action = parse(action)
     if state.winner >= 0:
         raise IllegalAction("game_over", f"The game is over ({state.reason}); no action is allowed.")
-    legal = legal_actions(state)
+    legal = _options(state)  # the content is already bound
     if action not in legal:
         raise _refusal(state, action, legal)
     tx = Tx(state, active())

@@ -49,7 +49,10 @@ def unplaced_influence(p: ScytheSeat) -> int:
     """Fenris: "Each player's coin total is continually reduced (for the coin goal on the Triumph
     Track) by the number of unplaced influence tokens in their supply" (rulebook, Faction-Specific
     Notes). The Scythe abilities register the count in ``COIN_REDUCTION``."""
-    return sum(fn(p) for fn in COIN_REDUCTION)
+    n = 0
+    for fn in COIN_REDUCTION:  # a loop, not sum(generator): this runs at every step
+        n += fn(p)
+    return n
 
 
 _SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {

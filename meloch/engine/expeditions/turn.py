@@ -144,8 +144,9 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
     """The mech must stop on a map token and on a location with an opposing combat unit."""
     if any(lc == loc for lc, _ in state.map_tokens):
         return True
-    if any(stops(state, seat, loc) for stops in hooks.MECH_STOPS):  # Fenris influence ends the move
-        return True
+    for stops in hooks.MECH_STOPS:  # Fenris influence ends the move
+        if stops(state, seat, loc):
+            return True
     o = state.seats[1 - seat]
     if isinstance(o, ScytheSeat):
         return loc in (o.character, *o.mechs)
