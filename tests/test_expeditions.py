@@ -11,8 +11,8 @@ from meloch.content.schema import Effect
 from meloch.engine import IllegalAction, SeatSetup, Setup, decision, view
 from meloch.engine import effects as fx
 from meloch.engine.combat import TOTAL_BONUS
-from meloch.engine.exp_effects import vanquish_cost
-from meloch.engine.expeditions import mech_destinations
+from meloch.engine.expeditions.corruption import vanquish_cost
+from meloch.engine.expeditions.turn import mech_destinations
 from meloch.engine.model import Combat, Frame
 from meloch.engine.track import metric
 from meloch.engine.tx import Tx
@@ -232,7 +232,7 @@ def test_activate_adjacent_lake_card_and_ongoing_for_the_turn() -> None:
     s4 = position(exp={"loc": "4"})
     tx = Tx(s4, load())
     fx.execute(tx, 1, Effect(op="activate_adjacent"))
-    from meloch.engine.exp_effects import _activate_options
+    from meloch.engine.expeditions.draw import _activate_options
     assert _activate_options(tx.s, tx.s.frames[-1]) == []
 
 
@@ -242,7 +242,7 @@ def test_activate_adjacent_lake_card_and_ongoing_for_the_turn() -> None:
 def test_direction_rule_compares_with_scythe_character() -> None:
     """rulebook: "compare your mech's location to the Scythe character's location"; north is up
     from the Expeditions seat (AMB-38 (a))."""
-    from meloch.engine.exp_effects import every_opponent
+    from meloch.engine.expeditions.direction import every_opponent
     s = position(exp={"loc": "4"}, scythe={"character": "home-s"})
     assert every_opponent(s, 1, "north") and not every_opponent(s, 1, "south")
     s = position(exp={"loc": "4"}, scythe={"character": "8"})
@@ -286,7 +286,7 @@ def test_voyager_chooses_the_token_once_per_turn_anywhere() -> None:
 
 def test_tatanka_caps_at_5_others_at_4() -> None:
     """ref §2.7: solve/upgrade/meld capped at 4 per game, 5 with Tatanka."""
-    from meloch.engine.exp_mechs import tuck_possible
+    from meloch.engine.expeditions.mechs import tuck_possible
     ups = ("i01", "i02", "i03", "i04")
     s = position(hand=("i05",), exp={"upgraded": ups})
     assert not tuck_possible(s, 1, "upgrade")

@@ -20,7 +20,7 @@ from meloch.content import load
 from meloch.engine import State, decision
 from meloch.engine.cards import card
 from meloch.engine.effects import GUILE_CAP
-from meloch.engine.exp_items import sources
+from meloch.engine.expeditions.items import sources
 
 
 @dataclass

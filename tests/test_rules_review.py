@@ -14,12 +14,11 @@ import msgspec
 import pytest
 import yaml
 
-from meloch.content import load, loader
+from meloch.content import get, load, register
 from meloch.content.loader import DATA_DIR, ContentError, load_dir
-from meloch.content.schema import Content
 from meloch.engine import Setup, apply, legal_actions, new_game, replay, state_hash
-from meloch.engine.cards import discovery_deck_ids
-from meloch.engine.exp_cards import draw_discovery
+from meloch.engine.cards import draw_discovery
+from meloch.engine.game_content import using
 from meloch.engine.model import SeatSetup
 from meloch.engine.tx import Tx
 from meloch.scenario import ScenarioError, run
@@ -46,19 +45,19 @@ def _write(path: Path, data: Any) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
-@pytest.fixture
-def base_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Content]:
-    """The package content plus 4 base cards: x01 (quest 4/15: off the Duel board), x02 (quest 2/5),
-    x03 (quest 11/20) and x04 (item)."""
-    data = tmp_path / "data"
+BASE_ID = "test-base-discoveries"
+
+
+@pytest.fixture(scope="module")
+def base_cards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A content set (id ``BASE_ID``): the package content plus 4 base cards: x01 (quest 4/15: off the
+    Duel board), x02 (quest 2/5), x03 (quest 11/20) and x04 (item)."""
+    data = tmp_path_factory.mktemp("base") / "data"
     shutil.copytree(DATA_DIR, data)
     _write(data / "cards_expeditions.yaml", [_quest("x01", ["4", "15"]), _quest("x02", ["2", "5"]),
                                              _quest("x03", ["11", "20"]), _item("x04")])
-    content = load_dir(data)
-    monkeypatch.setattr(loader, "_load_cached", lambda: content)
-    discovery_deck_ids.cache_clear()
-    yield content
-    discovery_deck_ids.cache_clear()
+    register(BASE_ID, load_dir(data))
+    yield BASE_ID
 
 
 def test_base_discovery_file_ships_empty() -> None:
@@ -66,41 +65,42 @@ def test_base_discovery_file_ships_empty() -> None:
     assert len(new_game(Setup(base_discoveries=True), 1).discovery_deck) == 28
 
 
-def test_base_cards_join_the_deck_only_with_the_option(base_cards: Content) -> None:
-    with_base = new_game(Setup(base_discoveries=True), 4)
+def test_base_cards_join_the_deck_only_with_the_option(base_cards: str) -> None:
+    with_base = new_game(Setup(content=base_cards, base_discoveries=True), 4)
     assert {"x02", "x04"} <= set(with_base.discovery_deck) | {c for _, c in with_base.lakes}
-    without = new_game(Setup(), 4)
+    without = new_game(Setup(content=base_cards), 4)
     assert not {"x01", "x02", "x03", "x04"} & (set(without.discovery_deck) | {c for _, c in without.lakes})
     assert check(with_base) == [] and check(without) == []
 
 
-def test_off_board_quest_is_discarded_and_redrawn(base_cards: Content) -> None:
-    s = new_game(Setup(base_discoveries=True), 2)
+def test_off_board_quest_is_discarded_and_redrawn(base_cards: str) -> None:
+    s = new_game(Setup(content=base_cards, base_discoveries=True), 2)
     rest = [c for c in s.discovery_deck if c not in ("x01", "x02", "x03")]
     # drawn first: x03 (11/20), then x01 (4/15), then x02 (2/5, on the Duel board)
     s = msgspec.structs.replace(s, discovery_deck=(*rest, "x02", "x01", "x03"),
                                 discovery_trash=tuple(c for c in s.discovery_trash if c not in ("x01", "x03")))
-    tx = Tx(s, load())
-    assert draw_discovery(tx) == "x02"
+    with using(get(base_cards)) as content:
+        tx = Tx(s, content)
+        assert draw_discovery(tx) == "x02"
     assert tx.s.discovery_trash[-2:] == ("x03", "x01")
     assert sum("quest for locations 11-20" in e.text for e in tx.events) == 2
 
 
-def test_setup_deal_redraws_off_board_quests(base_cards: Content) -> None:
+def test_setup_deal_redraws_off_board_quests(base_cards: str) -> None:
     """Over many seeds some lake deal meets a base quest for 11-20: it never reaches a lake."""
     dealt_over = 0
     for seed in range(60):
-        s = new_game(Setup(base_discoveries=True), seed)
+        s = new_game(Setup(content=base_cards, base_discoveries=True), seed)
         assert not {"x01", "x03"} & {c for _, c in s.lakes}
         dealt_over += bool({"x01", "x03"} & set(s.discovery_trash))
         assert check(s) == []
     assert dealt_over > 0
 
 
-def test_random_games_with_base_cards(base_cards: Content) -> None:
+def test_random_games_with_base_cards(base_cards: str) -> None:
     """Fuzzing with the mix-in: invariants at every step, replay gives the same state."""
     for g in range(6):
-        setup = Setup(base_discoveries=True, turn_limit=60, map_side=("jungle", "desert")[g % 2],
+        setup = Setup(content=base_cards, base_discoveries=True, turn_limit=60, map_side=("jungle", "desert")[g % 2],
                       variant="expeditions_vs_expeditions" if g % 3 == 2 else "standard",
                       seats=(SeatSetup(role="expeditions"), SeatSetup(role="expeditions", mech="tatanka"))
                       if g % 3 == 2 else (SeatSetup(role="scythe"), SeatSetup(role="expeditions")))

@@ -15,10 +15,10 @@ import yaml
 from meloch.content import load, loader
 from meloch.content.loader import DATA_DIR, ContentError, load_dir
 from meloch.content.schema import Content
-from meloch.engine import SeatSetup, Setup, new_game, scythe
+from meloch.engine import SeatSetup, Setup, new_game
 from meloch.engine.model import ScytheSeat, State
-from meloch.engine.scythe_abilities import token_options, unplaced_influence
-from meloch.engine.scythe_move import speed_stops, start_encounter
+from meloch.engine.scythe.abilities import token_options, unplaced_influence
+from meloch.engine.scythe.move import speed_stops, start_encounter
 from meloch.engine.tx import Tx
 
 
@@ -212,13 +212,3 @@ def test_factory_move_with_speed_may_stop_once_on_a_three_step_path() -> None:
     s = _speed_state(("1",))
     stops = speed_stops(s, 0, "mech", "1", "7", 3, True)
     assert "4" in stops and "2" in stops
-
-
-# ---------------------------------------------------------------- the split keeps the public names
-
-
-@pytest.mark.parametrize("name", ["spendable", "pay_resources", "return_workers", "mech_abilities",
-                                  "_refresh_options", "section_name", "AT_CHARACTER", "add_resource", "sp",
-                                  "factory_card", "sections", "worker_territories"])
-def test_scythe_module_still_exports(name: str) -> None:
-    assert hasattr(scythe, name) and name in scythe.__all__

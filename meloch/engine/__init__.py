@@ -2,10 +2,9 @@
 
 from meloch.engine import (  # noqa: F401  (registers the rule modules' handlers)
     combat,
-    exp_effects,
     expeditions,
+    meloch_cards,
     scythe,
-    scythe_move,
     track,
 )
 from meloch.engine.actions import Action, IllegalAction, parse

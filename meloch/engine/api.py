@@ -8,10 +8,11 @@ from typing import Any
 
 import msgspec
 
-from meloch.content import load
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
+from meloch.engine.game_content import active, bound, content_of
 from meloch.engine.model import State
+from meloch.engine.setup import new_game
 from meloch.engine.tx import Tx
 
 
@@ -29,6 +30,7 @@ class Outcome(msgspec.Struct, frozen=True):
     reason: str
 
 
+@bound
 def decision(state: State) -> Decision | None:
     """Who must choose now, and what; None when the game is over."""
     if state.winner >= 0 or not state.frames:
@@ -42,6 +44,14 @@ def legal_actions(state: State) -> list[Action]:
     cached = flow.cached_options(state)
     if cached is not None:
         return list(cached)
+    return _bound_options(state)
+
+
+def _options(state: State) -> list[Action]:
+    """The options of ``state`` (content already bound), remembered for the next ask."""
+    cached = flow.cached_options(state)
+    if cached is not None:
+        return list(cached)
     if state.winner >= 0 or not state.frames:
         return []
     f = state.frames[-1]
@@ -51,16 +61,20 @@ def legal_actions(state: State) -> list[Action]:
     return out
 
 
+_bound_options = bound(_options)
+
+
+@bound
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     if isinstance(action, str):
         action = parse(action)
     if state.winner >= 0:
         raise IllegalAction("game_over", f"The game is over ({state.reason}); no action is allowed.")
-    legal = legal_actions(state)
+    legal = _options(state)  # the content is already bound
     if action not in legal:
         raise _refusal(state, action, legal)
-    tx = Tx(state, load())
+    tx = Tx(state, active())
     f = tx.pop()
     tx.s.step += 1
     flow.HANDLERS[f.kind].resolve(tx, f, action)
@@ -115,8 +129,6 @@ def state_hash(state: State) -> str:
 
 
 def replay(setup: Any, seed: int, actions: list[str]) -> State:
-    from meloch.engine.setup import new_game
-
     s = new_game(setup, seed)
     for a in actions:
         s = apply(s, a)
@@ -125,4 +137,4 @@ def replay(setup: Any, seed: int, actions: list[str]) -> State:
 
 def start_transition(state: State) -> Tx:
     """Begin a copy-on-write transition on ``state`` (what a state copy costs; for the benchmark)."""
-    return Tx(state, load())
+    return Tx(state, content_of(state))

@@ -1,19 +1,18 @@
 """Map geometry: adjacency by unit kind, rivers, tunnels, terrain, directions.
 
-Built once per map side from content and cached; rules ask it questions, never the raw data.
+Built once per map side of each content set (``game_content.index``); rules ask it questions,
+never the raw data.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-from meloch.content import load
-from meloch.content.schema import Location
+from meloch.content.schema import Content, Location
+from meloch.engine.game_content import index
 
 
 class Board:
-    def __init__(self, side: str) -> None:
-        m = load().maps[side]
+    def __init__(self, content: Content, side: str) -> None:
+        m = content.maps[side]
         self.side = side
         self.loc: dict[str, Location] = {loc.id: loc for loc in m.locations}
         self.home_scythe = m.home_scythe
@@ -70,6 +69,10 @@ class Board:
         return a.y - a.half_height < b.y - b.half_height
 
 
-@cache
 def board(side: str) -> Board:
-    return Board(side)
+    """The board of ``side`` in the active game's content."""
+    ix = index()
+    b = ix.boards.get(side)
+    if b is None:
+        b = ix.boards[side] = Board(ix.content, side)
+    return b

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-from functools import cache
+from meloch.content.schema import CombatCardType, DiscoveryCard, EncounterCard, FactoryCard
+from meloch.engine.game_content import active, index
+from meloch.engine.model import Setup
+from meloch.engine.tx import Tx
 
-from meloch.content import load
-from meloch.content.schema import CombatCardType, DiscoveryCard
 
-
-@cache
 def combat_types() -> tuple[CombatCardType, ...]:
     """Type of each combat card instance, indexed by instance id (0..59)."""
-    out: list[CombatCardType] = []
-    for t in load().combat_cards:
-        out.extend([t] * t.count)
-    return tuple(out)
+    return index().combat_types
 
 
 def combat_type(cid: int) -> CombatCardType:
-    return combat_types()[cid]
+    return index().combat_types[cid]
 
 
 def combat_name(cid: int) -> str:
-    t = combat_types()[cid]
+    t = index().combat_types[cid]
     return f"{t.name} ({t.value}) #{cid}"
 
 
@@ -36,15 +32,14 @@ def parse_combat_token(tok: str) -> int:
 
 
 def card(cid: str) -> DiscoveryCard:
-    return load().cards[cid]
+    return active().cards[cid]
 
 
-@cache
 def discovery_deck_ids(base: bool = False) -> tuple[str, ...]:
     """Every discovery card of the deck (items, meteorites, quests), in content order; with ``base``
     (``Setup.base_discoveries``), base Expeditions' cards too (rulebook Setup 9)."""
-    return tuple(c.id for c in load().cards.values()
-                 if c.kind in ("item", "meteorite", "quest") and (c.set == "duel" or base))
+    ix = index()
+    return ix.discovery_deck_with_base if base else ix.discovery_deck
 
 
 BOARD_LOCATIONS = frozenset(str(i) for i in range(1, 11))
@@ -53,5 +48,39 @@ BOARD_LOCATIONS = frozenset(str(i) for i in range(1, 11))
 def off_board_quest(cid: str) -> bool:
     """A base Expeditions quest naming a location 11-20, which the Duel board lacks: "whenever a quest
     for locations 11-20 is drawn, discard it and redraw" (rulebook Setup 9)."""
-    c = load().cards[cid]
+    c = active().cards[cid]
     return c.kind == "quest" and any(loc not in BOARD_LOCATIONS for loc in c.solve_locations)
+
+
+def factory_pool(setup: Setup) -> tuple[FactoryCard, ...]:
+    """The Factory cards this game shuffles (rulebook Setup 7): the Duel's 19-21, plus base
+    Scythe's when ``setup.base_factory_cards`` ("You may include Factory cards from Scythe")."""
+    return tuple(fc for fc in active().factory_cards if fc.set == "duel" or setup.base_factory_cards)
+
+
+def encounter_pool(setup: Setup) -> tuple[EncounterCard, ...]:
+    """The encounter cards this game shuffles (rulebook Setup 8): the Duel's 6, plus base
+    Scythe's when ``setup.base_encounters`` ("You may include encounter cards from Scythe")."""
+    return tuple(e for e in active().encounters if e.set == "duel" or setup.base_encounters)
+
+
+def draw_discovery(tx: Tx) -> str | None:
+    """The top card of the discovery deck (the sweep pile is shuffled in when the deck is empty).
+    With base Expeditions cards mixed in, a quest for locations 11-20 is set aside face up and another
+    card drawn (rulebook Setup 9); it leaves the game (``discovery_trash``) so that a reshuffle cannot
+    bring it back."""
+    s = tx.s
+    while True:
+        if not s.discovery_deck and s.discovery_discard:
+            s.discovery_deck = tx.shuffled(s.discovery_discard)
+            s.discovery_discard = ()
+            tx.log("shuffle", "The sweep pile is shuffled into a new discovery deck.")
+        if not s.discovery_deck:
+            return None
+        c = s.discovery_deck[-1]
+        s.discovery_deck = s.discovery_deck[:-1]
+        if not (s.setup.base_discoveries and off_board_quest(c)):
+            return c
+        s.discovery_trash = (*s.discovery_trash, c)
+        tx.log("discard", f"{card(c).name} is a quest for locations 11-20, which this board lacks: it is "
+               "discarded and another card is drawn.")

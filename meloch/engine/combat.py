@@ -12,6 +12,7 @@ from collections.abc import Callable
 import msgspec
 
 from meloch.engine import effects, flow, track, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token, combat_type
 from meloch.engine.contract import CombatCard, CombatResolved, CombatRevealed, CombatSide, Generic, Moved
@@ -31,6 +32,10 @@ TOTAL_BONUS: list[Callable[[State, int], int]] = []
 """Flat bonuses to a seat's combat total (an item's combat_plus1, Ronin...): (state, seat) -> n."""
 AFTER_LOSS: list[Callable[[Tx, int], None]] = []
 """Run for the loser after it has retreated and drawn (an item's retreat_card, Horrify...)."""
+MAY_TUCK: list[Callable[[State, int, int], bool]] = []
+"""May ``seat`` tuck combat card ``cid`` now (Death Ray: identical values)? (state, seat, cid) -> bool."""
+AFTER_COMBAT: list[Callable[[Tx, int], None]] = []
+"""Run for each seat (0 then 1) once a combat is resolved (Veer): (tx, seat)."""
 
 
 def combat_units(state: State, seat: int, loc: str) -> int:
@@ -55,8 +60,8 @@ def start(tx: Tx, attacker: int, loc: str) -> None:
     s = tx.s
     s.combat = Combat(loc=loc, attacker=attacker, defender=1 - attacker)
     tx.log("combat", f"{flow.tag(s, attacker)} attacks {flow.tag(s, 1 - attacker)} on {loc}.", seat=attacker)
-    tx.push_in_order(Frame(kind="c_dial", seat=attacker), Frame(kind="c_dial", seat=1 - attacker),
-                     Frame(kind="c_reveal", seat=attacker))
+    tx.push_in_order(Frame(kind=K.C_DIAL, seat=attacker), Frame(kind=K.C_DIAL, seat=1 - attacker),
+                     Frame(kind=K.C_REVEAL, seat=attacker))
     for hook in PRE_COMBAT:
         hook(tx)
 
@@ -94,7 +99,7 @@ def _dial_prompt(state: State, f: Frame) -> str:
             f"{p.power}); then you may tuck up to {n} combat card(s), one per character and mech in the combat.")
 
 
-@flow.handler("c_dial", _dial_prompt, _dial_options, secret=True)
+@flow.handler(K.C_DIAL, _dial_prompt, _dial_options, secret=True)
 def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = tx.s.combat
@@ -105,7 +110,7 @@ def _dial(tx: Tx, f: Frame, a: Action | None) -> None:
            public=f"{who} sets the Power Dial.", data=Generic(values={"dial": int(a.args[0])}))
     limit = card_limit(tx.s, f.seat, c.loc)
     if tx.s.seats[f.seat].combat_cards and limit:
-        tx.push(Frame(kind="c_tuck", seat=f.seat, count=limit))
+        tx.push(Frame(kind=K.C_TUCK, seat=f.seat, count=limit))
 
 
 def _tuck_options(state: State, f: Frame) -> list[Action]:
@@ -113,13 +118,12 @@ def _tuck_options(state: State, f: Frame) -> list[Action]:
     held = state.seats[f.seat].combat_cards
     tucked = state.combat.cards[f.seat]
     left = [c for c in held if c not in tucked]
-    from meloch.engine.scythe_abilities import may_tuck  # scythe hook: Death Ray (identical values)
-    left = [c for c in left if may_tuck(state, f.seat, c)]
+    left = [c for c in left if all(ok(state, f.seat, c) for ok in MAY_TUCK)]
     return [flow.act(state, f.seat, "tuck", combat_token(c)) for c in sorted(left)] + [
         flow.act(state, f.seat, "tuck", "done")]
 
 
-@flow.handler("c_tuck", lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
+@flow.handler(K.C_TUCK, lambda s, f: f"Combat: secretly tuck a combat card ({f.count} more allowed) or finish.",
               _tuck_options, secret=True)
 def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -133,10 +137,10 @@ def _tuck(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("commit", f"{who} tucks {combat_name(cid)}.", seat=f.seat, private_to=f.seat,
            public=f"{who} tucks a combat card.", data=Generic(values={"card": cid, "value": combat_type(cid).value}))
     if f.count > 1 and len(tx.s.seats[f.seat].combat_cards) > len(c.cards[f.seat]) + 1:
-        tx.push(Frame(kind="c_tuck", seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.C_TUCK, seat=f.seat, count=f.count - 1))
 
 
-@flow.handler("c_reveal", "reveal")
+@flow.handler(K.C_REVEAL, "reveal")
 def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
     c = _set(tx, revealed=True)
     s = tx.s
@@ -155,13 +159,13 @@ def _reveal(tx: Tx, f: Frame, a: Action | None) -> None:
         for cid in c.cards[seat]:
             eff = combat_type(cid).combat_effect
             if eff == "element_of_surprise":
-                frames.append(Frame(kind="c_surprise", seat=seat, count=cid))
+                frames.append(Frame(kind=K.C_SURPRISE, seat=seat, count=cid))
             elif eff == "ambush":
-                frames.append(Frame(kind="c_ambush", seat=seat))
-    tx.push_in_order(*frames, Frame(kind="c_resolve", seat=c.attacker))
+                frames.append(Frame(kind=K.C_AMBUSH, seat=seat))
+    tx.push_in_order(*frames, Frame(kind=K.C_RESOLVE, seat=c.attacker))
 
 
-@flow.handler("c_surprise", "Element of Surprise")
+@flow.handler(K.C_SURPRISE, "Element of Surprise")
 def _surprise(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     if not s.combat_deck and s.combat_discard:
@@ -188,7 +192,7 @@ def _ambush_options(state: State, f: Frame) -> list[Action]:
         flow.act(state, f.seat, "ambush", "none")]
 
 
-@flow.handler("c_ambush", "Ambush: you may play one more combat card of a different value, with its effect.",
+@flow.handler(K.C_AMBUSH, "Ambush: you may play one more combat card of a different value, with its effect.",
               _ambush_options)
 def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -203,7 +207,7 @@ def _ambush(tx: Tx, f: Frame, a: Action | None) -> None:
            data=_added(c, f.seat, cid))
     eff = combat_type(cid).combat_effect
     if eff == "element_of_surprise":
-        tx.push(Frame(kind="c_surprise", seat=f.seat, count=cid))
+        tx.push(Frame(kind=K.C_SURPRISE, seat=f.seat, count=cid))
     elif eff == "ambush":  # pragma: no cover - excluded by AMB-05 (a)
         pass
 
@@ -261,7 +265,7 @@ def _effects_of(c: Combat, seat: int) -> set[str]:
     return {combat_type(x).combat_effect for x in (*c.cards[seat], *c.extra[seat])}
 
 
-@flow.handler("c_resolve", "resolve")
+@flow.handler(K.C_RESOLVE, "resolve")
 def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     c = s.combat
@@ -308,17 +312,13 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     if s.winner >= 0:
         return
     top = tx.top()
-    star_choice = tx.pop() if top is not None and top.kind == "c_star" else None
+    star_choice = tx.pop() if top is not None and top.kind == K.C_STAR else None
     if variants.forced_combat(s) and c.attacker == s.active:
         # Scythe vs Scythe: every shared location is fought; look for the next one.
-        tx.push(Frame(kind="s_fight_check", seat=c.attacker))
+        tx.push(Frame(kind=K.S_FIGHT_CHECK, seat=c.attacker))
     for seat in (0, 1):
-        p = s.seats[seat]
-        if isinstance(p, ScytheSeat):
-            from meloch.engine.scythe import mech_abilities
-
-            if "veer" in mech_abilities(p):
-                tx.push(Frame(kind="c_veer", seat=seat))
+        for after in AFTER_COMBAT:
+            after(tx, seat)
     if star_choice is not None:  # the winner chooses its star's category before anything else
         tx.push(star_choice)
 
@@ -337,23 +337,3 @@ def retreat_units(tx: Tx, seat: int, loc: str) -> None:
     p.mechs = tuple(p.home if m == loc else m for m in p.mechs)
     p.workers = tuple(p.home if w == loc else w for w in p.workers)
     tx.log("retreat", f"{who}'s units on {loc} retreat to the home base (resources stay behind).", seat=seat)
-
-
-def _veer_options(state: State, f: Frame) -> list[Action]:
-    from meloch.engine.scythe import _refresh_options
-
-    return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
-        flow.act(state, f.seat, "veer", "no")]
-
-
-@flow.handler("c_veer", "Veer: after combat you may move your action token to a different section.", _veer_options)
-def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe import section_name
-
-    assert a is not None
-    if a.args[0] == "no":
-        return
-    p = tx.sc(f.seat)
-    p.section = 4 if a.args[0] == "factory" else int(a.args[0]) - 1
-    tx.log("veer", f"{flow.tag(tx.s, f.seat)} veers the action token to {section_name(p, p.section)}.",
-           seat=f.seat)

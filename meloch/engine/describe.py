@@ -13,17 +13,19 @@ Options are the deciding seat's: they may name that seat's own hidden cards, nev
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Literal
 
 import msgspec
 
-from meloch.content import load
 from meloch.content.schema import Effect, Location
 from meloch.engine import flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.api import legal_actions
+from meloch.engine.board import board
 from meloch.engine.cards import combat_name, combat_types
 from meloch.engine.effects import describe as effect_text
+from meloch.engine.game_content import active, bound, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 
 RefKind = Literal["location", "unit", "card", "combat_card", "track_box", "section", "resource", "worker",
@@ -81,10 +83,9 @@ def describer(*verbs: str) -> Callable[[Describer], Describer]:
     return deco
 
 
+@bound
 def options(state: State) -> list[Option]:
     """The deciding seat's options, described, in the order of ``legal_actions``."""
-    from meloch.engine.api import legal_actions
-
     if state.winner >= 0 or not state.frames:
         return []
     f = state.frames[-1]
@@ -107,9 +108,8 @@ def describe_action(state: State, f: Frame, a: Action) -> Option:
 # ---------------------------------------------------------------- names
 
 
-@cache
 def _locations(side: str) -> dict[str, Location]:
-    return {lo.id: lo for lo in load().maps[side].locations}
+    return board(side).loc
 
 
 def loc_name(state: State, loc: str) -> str:
@@ -129,7 +129,7 @@ def loc_name(state: State, loc: str) -> str:
 
 def card_name(cid: str) -> str:
     """A discovery card's name and kind: ``Stone Blade (item)``."""
-    c = load().cards.get(cid)
+    c = active().cards.get(cid)
     return f"{c.name} ({c.kind})" if c is not None else cid
 
 
@@ -153,10 +153,10 @@ def section_text(state: State, seat: int, sec: str) -> str:
     p = state.seats[seat]
     if sec == "factory" or sec.startswith("tech-"):
         fid = sec[5:] if sec.startswith("tech-") else p.factory_card if isinstance(p, ScytheSeat) else ""
-        fc = next((x for x in load().factory_cards if x.id == fid), None)
+        fc = index().factory_cards.get(fid)
         return f"the Factory card {fc.name} ({fc.top_text})" if fc is not None else "the Factory card"
     if isinstance(p, ScytheSeat):
-        mat = load().mats.get(p.mat)
+        mat = active().mats.get(p.mat)
         if mat is not None and sec.isdigit() and 1 <= int(sec) <= len(mat.sections):
             s = mat.sections[int(sec) - 1]
             return f"section {sec} ({s.top.capitalize()} / {s.bottom.capitalize()})"
@@ -204,7 +204,7 @@ def _discard_combat(state: State, f: Frame, a: Action) -> Described:
 @describer("option")
 def _option(state: State, f: Frame, a: Action) -> Described:
     i = int(a.args[0])
-    if f.kind == "one_of" and f.effects:
+    if f.kind == K.ONE_OF and f.effects:
         gain = _effects(f.effects[0].one_of[i - 1])
         return Described(label=f"Choose option {i}: {' + '.join(gain) or 'nothing'}", gain=gain)
     return Described(label=f"Choose option {i}")
@@ -333,14 +333,14 @@ def _fight(state: State, f: Frame, a: Action) -> Described:
 
 @describer("encounter")
 def _encounter(state: State, f: Frame, a: Action) -> Described:
-    card = next(e for e in load().encounters if e.id == f.tag)
+    card = index().encounters[f.tag]
     o = card.options[int(a.args[0]) - 1]
     return Described(label=f"Encounter option {a.args[0]}: {o.text}", cost=_effects(o.cost), gain=_effects(o.gain))
 
 
 @describer("factory")
 def _factory(state: State, f: Frame, a: Action) -> Described:
-    fc = next(x for x in load().factory_cards if x.id == a.args[0])
+    fc = index().factory_cards[a.args[0]]
     return Described(label=f"Take Factory card {fc.name}: {fc.top_text}", cost=_effects(fc.cost),
                      gain=_effects(fc.gain), refs=(_card(fc.id),))
 
@@ -372,7 +372,7 @@ def _upgrade(state: State, f: Frame, a: Action) -> Described:
 def _deploy(state: State, f: Frame, a: Action) -> Described:
     p = state.seats[f.seat]
     assert isinstance(p, ScytheSeat)
-    mech = load().factions[p.faction].mechs[int(a.args[0]) - 1]
+    mech = active().factions[p.faction].mechs[int(a.args[0]) - 1]
     return Described(label=f"Deploy mech {a.args[0]} ({mech.ability}) on {loc_name(state, a.args[1])}",
                      refs=(Ref("unit", f"mech{a.args[0]}"), _loc(a.args[1])))
 
@@ -508,7 +508,7 @@ def _trash(state: State, f: Frame, a: Action) -> Described:
 
 def _track_box(state: State, seat: int, col: str) -> str:
     """"category N (its requirement for this seat's role)"."""
-    t = load().tracks.get(state.setup.track_side)
+    t = active().tracks.get(state.setup.track_side)
     cat = next((c for c in t.categories if str(c.column) == col), None) if t is not None else None
     if cat is None:
         return f"category {col}"
@@ -624,7 +624,7 @@ def _pay_combat(state: State, f: Frame, a: Action) -> Described:
 
 @describer("pay-map-token")
 def _pay_map_token(state: State, f: Frame, a: Action) -> Described:
-    mt = next((m for m in load().map_tokens if m.id == a.args[0]), None)
+    mt = index().map_tokens.get(a.args[0])
     bonus = f" ({', '.join(_effects(mt.bonus))})" if mt is not None else ""
     return Described(label=f"Trash your map token {a.args[0]}{bonus}", cost=(f"map token {a.args[0]}",),
                      refs=(Ref("map_token", a.args[0]),))

@@ -30,8 +30,10 @@ from typing import TypeVar
 
 import msgspec
 
+from meloch.engine import frames as K
+from meloch.engine.cards import factory_pool
+from meloch.engine.game_content import bound
 from meloch.engine.model import ScytheSeat, Seat, State
-from meloch.engine.scythe_seat import factory_pool
 
 T = TypeVar("T")
 
@@ -75,6 +77,7 @@ def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     return out
 
 
+@bound
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` with everything hidden from ``seat`` re-sampled with ``rng``."""
     s = state
@@ -86,7 +89,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     combat = s.combat
 
     # ---- combat cards: deck + the opponent's hand + its pending keep-1 draws
-    keep_idx = [i for i, f in enumerate(frames) if f.kind == "keep1" and f.seat == opp]
+    keep_idx = [i for i, f in enumerate(frames) if f.kind == K.KEEP1 and f.seat == opp]
     keep_combat = [int(x[1:]) for i in keep_idx for x in frames[i].items if _is_combat_token(x)]
     opp_hand = list(o.combat_cards)
     tucked_n = len(combat.cards[opp]) if combat is not None and not combat.revealed else 0
@@ -139,7 +142,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
     # ---- Factory cards (face down; the unchosen one went back to the box)
     factory_cards = s.factory_cards
-    deciding_factory = bool(frames) and frames[-1].kind == "s_factory" and frames[-1].seat == seat
+    deciding_factory = bool(frames) and frames[-1].kind == K.S_FACTORY and frames[-1].seat == seat
     if s.factory_cards and not factory_known and not deciding_factory:
         taken = {p.factory_card for p in seats if isinstance(p, ScytheSeat)}
         taken |= {c for p in seats if isinstance(p, ScytheSeat) for c in getattr(p, "tech_cards", ())}

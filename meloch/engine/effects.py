@@ -12,9 +12,11 @@ from collections.abc import Callable, Sequence
 
 from meloch.content.schema import Effect
 from meloch.engine import flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.cards import combat_name, combat_token
 from meloch.engine.contract import Changed, Drawn
-from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
 OpFn = Callable[[Tx, int, Effect], None]
@@ -63,20 +65,20 @@ def describe(e: Effect) -> str:
 def queue(tx: Tx, seat: int, effects: Sequence[Effect], source: str = "") -> None:
     """Resolve ``effects`` for ``seat`` next (above whatever is pending)."""
     if effects:
-        tx.push(Frame(kind="fx", seat=seat, effects=tuple(effects), tag=source))
+        tx.push(Frame(kind=K.FX, seat=seat, effects=tuple(effects), tag=source))
 
 
-@flow.handler("fx", "resolving effects")
+@flow.handler(K.FX, "resolving effects")
 def _fx(tx: Tx, f: Frame, a: Action | None) -> None:
     e, rest = f.effects[0], f.effects[1:]
     if rest:
-        tx.push(Frame(kind="fx", seat=f.seat, effects=rest, tag=f.tag))
+        tx.push(Frame(kind=K.FX, seat=f.seat, effects=rest, tag=f.tag))
     execute(tx, f.seat, e)
 
 
 def execute(tx: Tx, seat: int, e: Effect) -> None:
     if e.op == "one_of":
-        tx.push(Frame(kind="one_of", seat=seat, effects=(e,)))
+        tx.push(Frame(kind=K.ONE_OF, seat=seat, effects=(e,)))
         return
     if e.op == "custom":
         CUSTOM[e.arg](tx, seat, e)
@@ -101,7 +103,7 @@ def _one_of_prompt(state: State, f: Frame) -> str:
         f"{i + 1}) " + " + ".join(describe(x) for x in opt) for i, opt in enumerate(e.one_of))
 
 
-@flow.handler("one_of", _one_of_prompt, _one_of_options)
+@flow.handler(K.ONE_OF, _one_of_prompt, _one_of_options)
 def _one_of(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     queue(tx, f.seat, f.effects[0].one_of[int(a.args[0]) - 1], "choice")
@@ -200,8 +202,6 @@ def draw_combat(tx: Tx, seat: int, n: int = 1, why: str = "") -> list[int]:
     if got:
         p = tx.seat(seat)
         p.combat_cards = (*p.combat_cards, *got)
-        from meloch.engine.cards import combat_name
-
         tx.log("draw", f"{flow.tag(s, seat)} draws {', '.join(combat_name(c) for c in got)}"
                f"{' (' + why + ')' if why else ''}.", seat=seat, private_to=seat,
                public=f"{flow.tag(s, seat)} draws {len(got)} combat card(s){' (' + why + ')' if why else ''}.",
@@ -227,23 +227,19 @@ def _combat_cards(tx: Tx, seat: int, e: Effect) -> None:
 
 
 def _pay_combat_options(state: State, f: Frame) -> list[Action]:
-    from meloch.engine.cards import combat_token
-
     held = sorted(set(state.seats[f.seat].combat_cards))
     return [flow.act(state, f.seat, "pay-combat", combat_token(c)) for c in held]
 
 
-@flow.handler("pay_combat", lambda s, f: f"Pay {f.count} combat card(s) ({f.tag}): choose which to discard.",
+@flow.handler(K.PAY_COMBAT, lambda s, f: f"Pay {f.count} combat card(s) ({f.tag}): choose which to discard.",
               _pay_combat_options)
 def _pay_combat(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.cards import combat_name
-
     assert a is not None
     cid = int(a.args[0][1:])
     take_combat_card(tx, f.seat, cid)
     tx.log("pay", f"{flow.tag(tx.s, f.seat)} discards {combat_name(cid)} ({f.tag}).", seat=f.seat)
     if f.count > 1:
-        tx.push(Frame(kind="pay_combat", seat=f.seat, count=f.count - 1, tag=f.tag))
+        tx.push(Frame(kind=K.PAY_COMBAT, seat=f.seat, count=f.count - 1, tag=f.tag))
 
 
 def draw_map_token(tx: Tx) -> str | None:
@@ -259,29 +255,32 @@ def draw_map_token(tx: Tx) -> str | None:
 # ---------------------------------------------------------------- costs
 
 
-def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
-    from meloch.engine.scythe import spendable
+CostCheck = Callable[[State, int, Effect], bool]
+CostPay = Callable[[Tx, int, Effect, str], None]
+COSTS: dict[tuple[str | None, str], tuple[CostCheck, CostPay]] = {}
+"""Costs go through an op table like gains: ``COSTS[(role, op)] = (can_pay, pay)``, with
+``(None, op)`` for both roles; the role packages register their own (resources, workers). An op
+with no entry for the payer's role cannot be paid."""
 
-    p = state.seats[seat]
+
+def cost(name: str, check: CostCheck, role: str | None = None) -> Callable[[CostPay], CostPay]:
+    def deco(fn: CostPay) -> CostPay:
+        COSTS[(role, name)] = (check, fn)
+        return fn
+
+    return deco
+
+
+def _cost_entry(state: State, seat: int, c: Effect) -> tuple[CostCheck, CostPay] | None:
+    role = flow.role(state, seat)
+    return COSTS.get((role, c.op)) or COSTS.get((None, c.op))
+
+
+def can_pay(state: State, seat: int, cost: Sequence[Effect]) -> bool:
     for c in cost:
-        if c.op in ("coins", "power", "guile", "popularity"):
-            if int(getattr(p, c.op, 0)) < c.n:
-                return False
-        elif c.op == "combat_cards":
-            if len(p.combat_cards) < c.n:
-                return False
-        elif c.op == "map_token":
-            if len(p.map_tokens) < c.n:
-                return False
-        elif c.op == "resource":
-            if not isinstance(p, ScytheSeat) or spendable(state, seat, c.arg) < c.n:
-                return False
-        elif c.op == "worker":
-            if isinstance(p, ScytheSeat):
-                if len(p.workers) < c.n:
-                    return False
-            elif isinstance(p, ExpSeat) and len(p.workers) < c.n:
-                return False
+        entry = _cost_entry(state, seat, c)
+        if entry is None or not entry[0](state, seat, c):
+            return False
     return True
 
 
@@ -289,25 +288,32 @@ def pay(tx: Tx, seat: int, cost: Sequence[Effect], why: str) -> None:
     """Pay a cost known to be payable (``can_pay``). Which resources, workers and combat cards pay
     is the player's choice (a decision frame each); map tokens, whose faces no longer matter once
     held, are paid oldest first."""
-    from meloch.engine.scythe import pay_resources, return_workers
-
     for c in cost:
-        p = tx.seat(seat)
-        if c.op in ("coins", "power", "guile", "popularity"):
-            add_stat(tx, seat, c.op, -c.n, why)
-        elif c.op == "combat_cards":
-            tx.push(Frame(kind="pay_combat", seat=seat, count=c.n, tag=why))
-        elif c.op == "map_token":
-            tokens, p.map_tokens = p.map_tokens[: c.n], p.map_tokens[c.n:]
-            tx.s.map_token_trash = (*tx.s.map_token_trash, *tokens)
-            tx.log("pay", f"{flow.tag(tx.s, seat)} pays {c.n} map token(s) ({why}).", seat=seat)
-        elif c.op == "resource":
-            pay_resources(tx, seat, c.arg, c.n, why)
-        elif c.op == "worker":
-            # the player chooses which worker; the choice logs what was paid
-            if isinstance(p, ScytheSeat):
-                return_workers(tx, seat, c.n, why)
-            elif isinstance(p, ExpSeat):
-                from meloch.engine.exp_effects import trash_workers
+        entry = _cost_entry(tx.s, seat, c)
+        assert entry is not None, f"no way to pay {c.op}"
+        entry[1](tx, seat, c, why)
 
-                trash_workers(tx, seat, c.n)
+
+def _has_stat(state: State, seat: int, c: Effect) -> bool:
+    return int(getattr(state.seats[seat], c.op, 0)) >= c.n
+
+
+def _pay_stat(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    add_stat(tx, seat, c.op, -c.n, why)
+
+
+for _stat in ("coins", "power", "guile", "popularity"):
+    cost(_stat, _has_stat)(_pay_stat)
+
+
+@cost("combat_cards", lambda s, seat, c: len(s.seats[seat].combat_cards) >= c.n)
+def _pay_combat_cards(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    tx.push(Frame(kind=K.PAY_COMBAT, seat=seat, count=c.n, tag=why))
+
+
+@cost("map_token", lambda s, seat, c: len(s.seats[seat].map_tokens) >= c.n)
+def _pay_map_tokens(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    p = tx.seat(seat)
+    tokens, p.map_tokens = p.map_tokens[: c.n], p.map_tokens[c.n:]
+    tx.s.map_token_trash = (*tx.s.map_token_trash, *tokens)
+    tx.log("pay", f"{flow.tag(tx.s, seat)} pays {c.n} map token(s) ({why}).", seat=seat)

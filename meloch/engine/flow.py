@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from meloch.engine.actions import Action
+from meloch.engine.frames import FrameKind
 from meloch.engine.model import SEAT_TAGS, Frame, State
 from meloch.engine.tx import Tx
 
@@ -20,7 +21,7 @@ Prompt = Callable[[State, Frame], str]
 
 
 class Handler(NamedTuple):
-    kind: str
+    kind: FrameKind
     prompt: Prompt
     options: Options | None
     resolve: Resolve
@@ -32,13 +33,13 @@ HANDLERS: dict[str, Handler] = {}
 
 
 def handler(
-    kind: str, prompt: str | Prompt, options: Options | None = None, *, secret: bool = False
+    kind: FrameKind, prompt: str | Prompt, options: Options | None = None, *, secret: bool = False
 ) -> Callable[[Resolve], Resolve]:
     """Register ``resolve`` for frames of ``kind``. A string prompt is used as is."""
 
     def deco(resolve: Resolve) -> Resolve:
         p: Prompt = (lambda _s, _f: prompt) if isinstance(prompt, str) else prompt
-        HANDLERS[kind] = Handler(kind, p, options, resolve, secret)
+        HANDLERS[str(kind)] = Handler(kind, p, options, resolve, secret)  # plain-str keys: the fast lookup
         return resolve
 
     return deco

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_token, combat_type
 from meloch.engine.model import Frame, State
@@ -62,7 +63,7 @@ def _end_options(state: State, f: Frame) -> list[Action]:
     return [*free, flow.act(state, f.seat, "end")] if free else []
 
 
-@flow.handler("turn_end", "End your turn (or first use a free action: discard combat cards, abilities).",
+@flow.handler(K.TURN_END, "End your turn (or first use a free action: discard combat cards, abilities).",
               _end_options)
 def _end(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None

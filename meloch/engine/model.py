@@ -65,6 +65,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     base_discoveries: bool = False
     """Setup 9: "You may include discovery cards from Expeditions" (the base set joins the deck; a
     quest for locations 11-20 is discarded and redrawn when drawn)."""
+    content: str = ""
+    """The content set the game is played with (``meloch.content.registry``); "" is the standard
+    set. Saved with the state, so a save or a server knows which content it needs."""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from meloch.content import load
+from meloch.content import ContentError, get
+from meloch.content.registry import registered
+from meloch.content.schema import Content
 from meloch.engine import flow, rng
 from meloch.engine.board import board
-from meloch.engine.cards import combat_types, discovery_deck_ids
-from meloch.engine.exp_cards import draw_discovery
+from meloch.engine.cards import combat_types, discovery_deck_ids, draw_discovery, encounter_pool, factory_pool
+from meloch.engine.effects import draw_combat
+from meloch.engine.game_content import active, using
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
-from meloch.engine.scythe_seat import encounter_pool, factory_pool
 from meloch.engine.track import token_list
 from meloch.engine.tx import Tx
 
@@ -17,8 +19,15 @@ class SetupError(ValueError):
     """A setup names a component that does not exist or combines roles wrongly."""
 
 
-def _check(setup: Setup) -> None:
-    c = load()
+def _content(setup: Setup) -> Content:
+    try:
+        return get(setup.content)
+    except ContentError as e:
+        raise SetupError(f"unknown content set {setup.content!r}; registered: "
+                         f"{', '.join(repr(x) for x in registered())}") from e
+
+
+def _check(setup: Setup, c: Content) -> None:
     if setup.map_side not in c.maps:
         raise SetupError(f"unknown map side {setup.map_side!r}; choose one of {', '.join(sorted(c.maps))}")
     if setup.track_side not in c.tracks:
@@ -53,8 +62,14 @@ def _check(setup: Setup) -> None:
 def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     """A new game after setup, waiting for the first player's first decision."""
     setup = setup or Setup()
-    _check(setup)
-    c = load()
+    content = _content(setup)
+    _check(setup, content)
+    with using(content):
+        return _new_game(setup, seed)
+
+
+def _new_game(setup: Setup, seed: int) -> State:
+    c = active()
     b = board(setup.map_side)
     placeholder: tuple[Seat, Seat] = (
         ExpSeat(mech="", character="", companion="", home="", loc="", power=0, guile=0, coins=0),
@@ -106,8 +121,6 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
     for i, ss in enumerate(setup.seats):
         if ss.role == "scythe":
             faction = c.factions[ss.faction]
-            from meloch.engine.effects import draw_combat
-
             draw_combat(tx, i, faction.combat_cards, "starting cards")
     # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
     s.active = 1 if setup.variant == "standard" else tx.randbelow(2)
@@ -117,7 +130,7 @@ def new_game(setup: Setup | None = None, seed: int = 0) -> State:
 
 
 def _scythe_seat(tx: Tx, ss: SeatSetup, home: str) -> ScytheSeat:
-    c = load()
+    c = active()
     b = board(tx.s.setup.map_side)
     faction, mat = c.factions[ss.faction], c.mats[ss.mat]
     start = sorted(n for n in b.land[home] if b.is_territory(n))
@@ -128,7 +141,7 @@ def _scythe_seat(tx: Tx, ss: SeatSetup, home: str) -> ScytheSeat:
 
 
 def _exp_seat(ss: SeatSetup, home: str) -> ExpSeat:
-    m = load().mechs[ss.mech]
+    m = active().mechs[ss.mech]
     workers = (*m.start_workers, *(("hero",) if m.start_hero_worker else ()))
     return ExpSeat(
         mech=ss.mech, character=ss.character, companion=ss.companion, home=home, loc=home,

@@ -1,4 +1,5 @@
-"""The Triumph Track: metrics, stars, Meloch cards and victory.
+"""The Triumph Track: metrics, stars and victory (a star placed pushes a ``meloch_draw`` frame,
+resolved in ``meloch_cards.py``).
 
 A category is *met* by a seat when the metric named by that seat's requirement reaches its number.
 Scythe seats place stars automatically when a category is met; Expeditions seats need Boast
@@ -8,22 +9,21 @@ Scythe seats place stars automatically when a category is met; Expeditions seats
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
-import msgspec
-
-from meloch.content import load
-from meloch.content.schema import Category, Effect, MelochCard, TrackSide
+from meloch.content.schema import Category, TrackSide
+from meloch.content.vocab import METRICS
 from meloch.engine import flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.contract import MelochCardEvent, StarPlaced
+from meloch.engine.contract import StarPlaced
+from meloch.engine.game_content import active, bound, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
 
 def side(state: State) -> TrackSide:
-    return load().tracks[state.setup.track_side]
+    return active().tracks[state.setup.track_side]
 
 
 def controlled(state: State, seat: int) -> set[str]:
@@ -44,15 +44,18 @@ def controlled(state: State, seat: int) -> set[str]:
     return mine
 
 
+COIN_REDUCTION: list[Callable[[ScytheSeat], int]] = []
+"""Coins not counted for the coin category (Fenris' unplaced influence): (seat) -> n."""
+
+
 def unplaced_influence(p: ScytheSeat) -> int:
     """Fenris: "Each player's coin total is continually reduced (for the coin goal on the Triumph
     Track) by the number of unplaced influence tokens in their supply" (rulebook, Faction-Specific
-    Notes). Asks the Scythe abilities module; 0 when it does not know the faction."""
-    try:
-        from meloch.engine.scythe_abilities import unplaced_influence as fn
-    except ImportError:  # pragma: no cover - the abilities module is optional for the track
-        return 0
-    return fn(p)
+    Notes). The Scythe abilities register the count in ``COIN_REDUCTION``."""
+    n = 0
+    for fn in COIN_REDUCTION:  # a loop, not sum(generator): this runs at every step
+        n += fn(p)
+    return n
 
 
 _SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {
@@ -102,25 +105,15 @@ def _exp_metric(state: State, p: ExpSeat, metric: str) -> int:
 
 def token_list() -> list[tuple[str, int]]:
     """Corruption token instances: index -> (colour, value)."""
-    out: list[tuple[str, int]] = []
-    for t in load().corruption:
-        out.extend([(t.colour, t.value)] * t.count)
-    return out
-
-
-_TOKENS: list[tuple[str, int]] = []
+    return list(index().corruption_tokens)
 
 
 def _token_colour(i: int) -> str:
-    if not _TOKENS:
-        _TOKENS.extend(token_list())
-    return _TOKENS[i][0]
+    return index().corruption_tokens[i][0]
 
 
 def token(i: int) -> tuple[str, int]:
-    if not _TOKENS:
-        _TOKENS.extend(token_list())
-    return _TOKENS[i]
+    return index().corruption_tokens[i]
 
 
 def metric(state: State, seat: int, name: str) -> int:
@@ -130,12 +123,11 @@ def metric(state: State, seat: int, name: str) -> int:
     return _exp_metric(state, p, name)
 
 
+@bound
 def metrics(state: State, seat: int) -> dict[str, int | list[str]]:
     """Every Triumph metric of ``seat`` as the rules compute it (``combat``: combats won), plus
     ``controlled``: the sorted locations the seat controls. For checks and displays; the state does
     not store these figures."""
-    from meloch.content.vocab import METRICS
-
     out: dict[str, int | list[str]] = {m: metric(state, seat, m) for m in sorted(METRICS)}
     out["combat"] = state.seats[seat].combat_wins
     out["controlled"] = sorted(controlled(state, seat), key=lambda x: int(x) if x.isdigit() else 99)
@@ -184,7 +176,11 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         tx.log("end", f"{flow.tag(s, seat)} wins with {n} stars.", seat=seat)
         return
     if n <= 3:
-        tx.push(Frame(kind="meloch_draw", seat=1 - seat))
+        tx.push(Frame(kind=K.MELOCH_DRAW, seat=1 - seat))
+
+
+STACK_COMBAT_STARS: list[Callable[[ScytheSeat], bool]] = []
+"""May this seat place a combat star on a combat category already taken (Saxony's Dominate)?"""
 
 
 def combat_star_columns(state: State, seat: int) -> list[int]:
@@ -194,7 +190,7 @@ def combat_star_columns(state: State, seat: int) -> list[int]:
     cats = side(state).categories
     cols = [i for i, c in enumerate(cats) if c.combat and not state.track[i]]
     p = state.seats[seat]
-    if not cols and isinstance(p, ScytheSeat) and load().factions[p.faction].ability == "dominate":
+    if not cols and isinstance(p, ScytheSeat) and any(may(p) for may in STACK_COMBAT_STARS):
         cols = [i for i, c in enumerate(cats) if c.combat]
     return cols
 
@@ -214,24 +210,22 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     if len(cols) == 1:
         place_star(tx, seat, cols[0], "combat victory")
     else:
-        tx.push(Frame(kind="c_star", seat=seat))
+        tx.push(Frame(kind=K.C_STAR, seat=seat))
 
 
 def _combat_star_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "star", str(i + 1)) for i in combat_star_columns(state, f.seat)]
 
 
-@flow.handler("c_star", "Combat victory: choose the combat category that takes your star.", _combat_star_options)
+@flow.handler(K.C_STAR, "Combat victory: choose the combat category that takes your star.", _combat_star_options)
 def _combat_star(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     place_star(tx, f.seat, int(a.args[0]) - 1, "combat victory")
 
 
-@cache
 def _scythe_reqs(track_side: str) -> tuple[tuple[int, str, int], ...]:
     """(column, metric, number) of every non-combat category on the Scythe edge."""
-    cats = load().tracks[track_side].categories
-    return tuple((i, c.scythe.metric, c.scythe.n) for i, c in enumerate(cats) if not c.combat)
+    return index().scythe_reqs[track_side]
 
 
 def check_scythe_stars(tx: Tx) -> None:
@@ -256,128 +250,3 @@ def check_scythe_stars(tx: Tx) -> None:
 
 
 flow.AFTER_STEP.append(check_scythe_stars)
-
-
-# ---------------------------------------------------------------- Meloch cards
-
-
-def meloch_card(cid: str) -> MelochCard:
-    return next(c for c in load().meloch_cards if c.id == cid)
-
-
-def visible_meloch(state: State, seat: int) -> list[Effect]:
-    """Benefits facing ``seat`` on all visible Meloch halves.
-
-    Model (reference.md §1.9, AMB-44): the row grows to the right and each new card covers the
-    right half of the previous one, so every card but the newest shows its left half. A rotated
-    card swaps its halves and which seat each benefit faces. Seat 0 sits at the Scythe edge (the
-    star-badge edge); a benefit for a track the seat's role lacks is read as its parallel track
-    (popularity <-> guile), as the rulebook does for "decrease each token on tracks" in the variants;
-    in the standard duel too, a reading recorded in docs/rules-notes.md ("Rules review", item 8)."""
-    out: list[Effect] = []
-    row = state.meloch_row
-    for i, (cid, rotated) in enumerate(row):
-        card = meloch_card(cid)
-        halves = [card.right, card.left] if rotated else [card.left, card.right]
-        shown = halves if i == len(row) - 1 else halves[:1]
-        for h in shown:
-            toward_me = (seat == 0) != rotated
-            out.extend(_for_role(state, seat, e) for e in (h.toward_scythe if toward_me else h.toward_expeditions))
-    return out
-
-
-_PARALLEL = {"scythe": {"guile": "popularity"}, "expeditions": {"popularity": "guile"}}
-
-
-def _for_role(state: State, seat: int, e: Effect) -> Effect:
-    new = _PARALLEL[state.setup.seats[seat].role].get(e.op)
-    return Effect(op=new, n=e.n, arg=e.arg) if new else e
-
-
-@flow.handler("meloch_draw", "draw a Meloch card")
-def _meloch_draw(tx: Tx, f: Frame, a: Action | None) -> None:
-    """Draw the top Meloch card (it is placed face up at once, so the draw is public), then
-    choose its orientation knowing the card."""
-    s = tx.s
-    if not s.meloch_deck:
-        return
-    cid = s.meloch_deck[-1]
-    s.meloch_deck = s.meloch_deck[:-1]
-    tx.log("meloch", f"{flow.tag(s, f.seat)} draws Meloch card {meloch_card(cid).name}.", seat=f.seat,
-           data=MelochCardEvent(card=cid, rotated=False, placed=False))
-    tx.push(Frame(kind="meloch_orient", seat=f.seat, tag=cid))
-
-
-def _return_drawn_meloch(tx: Tx) -> None:
-    """A Meloch card drawn but not yet placed when the game ends goes back on its deck."""
-    drawn = tuple(f.tag for f in tx.s.frames if f.kind == "meloch_orient")
-    if drawn:
-        tx.s.meloch_deck = (*tx.s.meloch_deck, *reversed(drawn))
-
-
-flow.GAME_END.append(_return_drawn_meloch)
-
-
-def _orient_options(state: State, f: Frame) -> list[Action]:
-    return [flow.act(state, f.seat, "meloch", "upright"), flow.act(state, f.seat, "meloch", "rotated")]
-
-
-def facing_after(state: State, seat: int, cid: str, rotated: bool) -> list[Effect]:
-    """The benefits that would face ``seat`` once ``cid`` is placed so."""
-    return visible_meloch(msgspec.structs.replace(state, meloch_row=(*state.meloch_row, (cid, rotated))), seat)
-
-
-def _orient_prompt(state: State, f: Frame) -> str:
-    from meloch.engine.effects import describe
-
-    def gains(rotated: bool) -> str:
-        return ", ".join(describe(e) for e in facing_after(state, f.seat, f.tag, rotated)) or "nothing"
-
-    return (f"Your opponent placed a star: place Meloch card {meloch_card(f.tag).name} over half of the "
-            f"last one. Upright, the visible benefits facing you are: {gains(False)}; rotated: {gains(True)}.")
-
-
-@flow.handler("meloch_orient", _orient_prompt, _orient_options)
-def _meloch_orient(tx: Tx, f: Frame, a: Action | None) -> None:
-    assert a is not None
-    s = tx.s
-    cid = f.tag
-    rotated = a.args[0] == "rotated"
-    s.meloch_row = (*s.meloch_row, (cid, rotated))
-    tx.log("meloch", f"{flow.tag(s, f.seat)} places Meloch card {meloch_card(cid).name} "
-           f"{'rotated' if rotated else 'upright'}.", seat=f.seat,
-           data=MelochCardEvent(card=cid, rotated=rotated, placed=True))
-    gains = visible_meloch(s, f.seat)
-    if gains:
-        tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=tuple(gains)))
-
-
-def _gain_options(state: State, f: Frame) -> list[Action]:
-    opts = [flow.act(state, f.seat, "take", "all"), flow.act(state, f.seat, "take", "none")]
-    if len(f.effects) > 1:
-        opts += [flow.act(state, f.seat, "take", "first"), flow.act(state, f.seat, "take", "skip-first")]
-    return opts
-
-
-def _gain_prompt(state: State, f: Frame) -> str:
-    from meloch.engine import effects
-
-    return ("Meloch benefits facing you: " + ", ".join(effects.describe(e) for e in f.effects)
-            + ". Take all, none, or decide on the first one and then on the rest.")
-
-
-@flow.handler("meloch_gain", _gain_prompt, _gain_options)
-def _meloch_gain(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import effects
-
-    assert a is not None
-    choice = a.args[0]
-    rest = f.effects[1:]
-    if choice in ("first", "skip-first") and rest:
-        tx.push(Frame(kind="meloch_gain", seat=f.seat, effects=rest))
-    if choice == "all":
-        effects.queue(tx, f.seat, f.effects, "Meloch card")
-    elif choice == "first":
-        effects.queue(tx, f.seat, f.effects[:1], "Meloch card")
-    else:
-        tx.log("meloch", f"{flow.tag(tx.s, f.seat)} declines a Meloch benefit.", seat=f.seat)

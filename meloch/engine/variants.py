@@ -14,10 +14,19 @@ through small hooks (so no rule module tests ``variant == ...`` on its own).
 
 from __future__ import annotations
 
-from meloch.engine import flow, track
+from collections.abc import Callable, Sequence
+
+from meloch.content.schema import Effect
+from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.board import board
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.tx import Tx
+
+WORKER_LOSS_WAIVER: list[Callable[[ScytheSeat], str]] = []
+"""The name of an ability that spares the mover the popularity loss (Camaraderie), or ""."""
+GATHER_BENEFITS: list[Callable[[State, str], Sequence[Effect]]] = []
+"""What a Gather on ``loc`` would give (filled by the Expeditions turn): (state, loc) -> effects."""
 
 
 def forced_combat(state: State) -> bool:
@@ -55,14 +64,12 @@ def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
     Scythe", Scythe reference sheet, Combat: "loses 1 popularity per retreated worker if attacker");
     none with Polania's Camaraderie (ref §3.10). Only Scythe vs Scythe puts opposing workers there
     ("You cannot force Expeditions workers to retreat", rulebook, Faction-Specific Notes)."""
-    from meloch.engine import effects
-    from meloch.engine.scythe_abilities import mech_abilities
-
     mover = tx.s.seats[seat]
     if not n or not isinstance(mover, ScytheSeat):
         return
-    if "camaraderie" in mech_abilities(mover):
-        tx.log("ability", f"Camaraderie: {flow.tag(tx.s, seat)} loses no popularity for the displaced workers.",
+    waiver = next((name for fn in WORKER_LOSS_WAIVER if (name := fn(mover))), "")
+    if waiver:
+        tx.log("ability", f"{waiver}: {flow.tag(tx.s, seat)} loses no popularity for the displaced workers.",
                seat=seat)
         return
     effects.add_stat(tx, seat, "popularity", -n, "displaced workers")
@@ -73,11 +80,9 @@ def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
 
 def gather_vanquish_ahead(state: State, seat: int, loc: str) -> bool:
     """Will ``seat`` still Gather this turn, with a Vanquish among ``loc``'s benefits?"""
-    from meloch.engine.expeditions import gather_benefits
-
-    if not any(e.op == "vanquish" for e in gather_benefits(state, loc)):
+    if not any(e.op == "vanquish" for fn in GATHER_BENEFITS for e in fn(state, loc)):
         return False
-    return any(f.kind == "e_actions" and f.seat == seat and "gather" in f.items for f in state.frames)
+    return any(f.kind == K.E_ACTIONS and f.seat == seat and "gather" in f.items for f in state.frames)
 
 
 def may_share_mech(state: State, seat: int, loc: str) -> bool:

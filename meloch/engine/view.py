@@ -13,7 +13,9 @@ import msgspec
 from meloch.engine import contract as c
 from meloch.engine import flow, track
 from meloch.engine.cards import card, combat_name, combat_type
+from meloch.engine.combat import total
 from meloch.engine.contract import Event, Known, SeenEvent, View
+from meloch.engine.game_content import bound
 from meloch.engine.model import ExpSeat, ScytheSeat, SeatSetup, State
 
 
@@ -86,8 +88,6 @@ def _combat(s: State, seat: int | None) -> c.CombatView | None:
     names = [tuple(combat_name(x) for x in cb.cards[i]) for i in (0, 1)]
     extra = drawn = totals = None
     if cb.revealed:
-        from meloch.engine.combat import total
-
         extra = (tuple(combat_name(x) for x in cb.extra[0]), tuple(combat_name(x) for x in cb.extra[1]))
         drawn = (tuple(combat_name(x) for x in cb.drawn[0]), tuple(combat_name(x) for x in cb.drawn[1]))
         totals = (total(s, 0), total(s, 1))
@@ -115,6 +115,7 @@ def combat_card(cid: int) -> c.CombatCard:
     return c.CombatCard(id=cid, name=t.name, value=t.value)
 
 
+@bound
 def view(state: State, seat: int | None = None) -> View:
     """What ``seat`` (None: a spectator) may see of ``state``, as the typed ``View``."""
     s = state

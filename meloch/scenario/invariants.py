@@ -28,8 +28,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from meloch.content import load
+from meloch.content import get
+from meloch.content.schema import Content
 from meloch.engine.cards import combat_types, discovery_deck_ids
+from meloch.engine.game_content import active, using
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.track import token_list
 
@@ -39,8 +41,17 @@ POWER_CAP = {"scythe": 16, "expeditions": 10}
 
 
 @cache
-def _static() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]:
-    c = load()
+def _static(cid: str) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]:
+    """Component ids of content set ``cid`` (computed once per set)."""
+    c = get(cid)
+    with using(c):
+        return _static_of(c)
+
+
+Ids = frozenset[str]
+
+
+def _static_of(c: Content) -> tuple[Ids, Ids, Ids, Ids, Ids, int]:
     return (
         frozenset(discovery_deck_ids()),  # the Duel's deck; ``check`` widens it for Setup.base_discoveries
         frozenset(t.id for t in c.map_tokens),
@@ -54,19 +65,19 @@ def _static() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset
 def _pool_ids(s: State) -> tuple[frozenset[str], frozenset[str]]:
     """(encounter ids, Factory card ids) this game uses: the Duel's, plus base Scythe's when the
     setup mixes them in (rulebook Setup 7-8)."""
-    return _pools(s.setup.base_encounters, s.setup.base_factory_cards)
+    return _pools(s.setup.content, s.setup.base_encounters, s.setup.base_factory_cards)
 
 
 @cache
-def _pools(base_encounters: bool, base_factory: bool) -> tuple[frozenset[str], frozenset[str]]:
-    c = load()
+def _pools(cid: str, base_encounters: bool, base_factory: bool) -> tuple[frozenset[str], frozenset[str]]:
+    c = get(cid)
     return (frozenset(e.id for e in c.encounters if e.set == "duel" or base_encounters),
             frozenset(f.id for f in c.factory_cards if f.set == "duel" or base_factory))
 
 
 @cache
-def _all_cards() -> frozenset[str]:
-    return frozenset(load().cards)
+def _all_cards(cid: str) -> frozenset[str]:
+    return frozenset(get(cid).cards)
 
 
 def _is_combat_token(x: str) -> bool:
@@ -116,9 +127,15 @@ def _dupes(items: list[str] | list[int]) -> list[str]:
 
 
 def check(state: State) -> list[str]:
-    """Violations of the component and range invariants (empty list: all good)."""
+    """Violations of the component and range invariants (empty list: all good), checked against the
+    game's own content set."""
+    with using(get(state.setup.content)):
+        return _check(state)
+
+
+def _check(state: State) -> list[str]:
     s = state
-    deck_ids, token_ids, meloch_ids, _, _, n_corruption = _static()
+    deck_ids, token_ids, meloch_ids, _, _, n_corruption = _static(s.setup.content)
     if s.setup.base_discoveries:
         deck_ids = frozenset(discovery_deck_ids(True))
     encounter_ids, factory_ids = _pool_ids(s)
@@ -140,7 +157,7 @@ def check(state: State) -> list[str]:
     if len(deck_part) != len(deck_ids) or len(set(deck_part)) != len(deck_ids):
         errs.append(f"discovery cards: {len(deck_part)} placed (want {len(deck_ids)}); duplicated "
                     f"{_dupes(deck_part)}, missing {sorted(deck_ids - set(deck_part))}")
-    unknown = sorted({x for x in dc if x not in deck_ids} - _all_cards())
+    unknown = sorted({x for x in dc if x not in deck_ids} - _all_cards(s.setup.content))
     if unknown:
         errs.append(f"discovery cards: unknown ids {unknown}")
     # map tokens
@@ -216,13 +233,13 @@ def check(state: State) -> list[str]:
             own = [x for x in (*p.hand, *(c for c, _ in p.active)) if x not in deck_ids]
             if len(own) != 2 or {p.character, p.companion} != set(own):
                 errs.append(f"seat {i}: character/companion cards {own} (want {p.character}, {p.companion})")
-    limit = load().supply.expeditions_workers_per_colour
+    limit = active().supply.expeditions_workers_per_colour
     over = {k: n for k, n in per_colour.items() if n > limit and k != "hero"}
     if over:
         errs.append(f"expeditions workers above {limit} per colour: {over}")
     # track
     if s.track:
-        cats = load().tracks[s.setup.track_side].categories
+        cats = active().tracks[s.setup.track_side].categories
         for i, col in enumerate(s.track):
             if len(col) > 1 and not cats[i].combat:
                 errs.append(f"track column {i + 1}: {len(col)} stars on a non-combat category")

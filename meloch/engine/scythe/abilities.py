@@ -5,15 +5,17 @@ never test a faction's name:
 
 - ``mech_abilities(p)`` / ``faction_ability(p)``: what a seat has unlocked (Vesna's free slots hold
   the ability tokens she chose);
-- ``MOBILITY``: extra one-step destinations per ability (``scythe_move.destinations`` asks each
+- ``MOBILITY``: extra one-step destinations per ability (``move.destinations`` asks each
   unlocked ability in turn), and ``RIVERS`` for the river-crossing abilities;
-- combat hooks called from ``combat.py``: ``pre_combat`` (Sword, Shield, Artillery, Scout, Disarm,
+- hooks registered at import in the shared modules' registries (``combat``, ``track``,
+  ``variants``, ``hooks``), so no shared module imports this one:
+- combat hooks (``combat.PRE_COMBAT``...): ``pre_combat`` (Sword, Shield, Artillery, Scout, Disarm,
   Ronin), ``extra_card_slots`` / ``may_tuck`` (People's Army, Suiton, Death Ray) and
   ``after_combat`` (Horrify, Shinobi re-arming); Camaraderie has no effect in the Duel;
 - tokens the character leaves after moving: Albion's flags, Togawa's traps, Fenris' influence
   (``TOKEN_ABILITIES``), the traps springing (``on_enemy_enters``) and influence stopping the
-  Expeditions mech (``stops_exp_mech``), both called from ``expeditions.py``;
-- ``unplaced_influence(p)`` for the Triumph Track's coin category (Fenris);
+  Expeditions mech (``stops_exp_mech``), both through ``hooks.py``;
+- ``unplaced_influence(p)`` for the Triumph Track's coin category (Fenris, ``track.COIN_REDUCTION``);
 - Vesna: her ability tokens and her Technophile Factory cards.
 """
 
@@ -23,13 +25,14 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-from meloch.content import load
 from meloch.content.schema import Effect, Trap
-from meloch.engine import effects, flow
+from meloch.engine import combat, effects, flow, hooks, track, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import Board, board
-from meloch.engine.cards import combat_name, combat_type
+from meloch.engine.cards import combat_name, combat_type, factory_pool
 from meloch.engine.contract import Generic
+from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -51,23 +54,23 @@ def sp(state: State, seat: int) -> ScytheSeat:
 
 
 def faction_ability(p: ScytheSeat) -> str:
-    return load().factions[p.faction].ability
+    return active().factions[p.faction].ability
 
 
 def token_count(p: ScytheSeat) -> int:
     """Tokens the faction ability places (factions.yaml ``tokens``: Albion's flags, Togawa's traps,
     Fenris' influence)."""
-    return load().factions[p.faction].tokens
+    return active().factions[p.faction].tokens
 
 
 def traps(p: ScytheSeat) -> dict[str, Trap]:
     """Togawa's trap kinds by id (factions.yaml ``traps``)."""
-    return {t.id: t for t in load().factions[p.faction].traps}
+    return {t.id: t for t in active().factions[p.faction].traps}
 
 
 def mech_abilities(p: ScytheSeat) -> set[str]:
     """Abilities unlocked by the deployed mechs (Vesna's token slots hold her chosen tokens)."""
-    mechs = load().factions[p.faction].mechs
+    mechs = active().factions[p.faction].mechs
     out: set[str] = set()
     for i in p.mech_slots:
         ab = mechs[i].ability
@@ -81,9 +84,7 @@ def mech_abilities(p: ScytheSeat) -> set[str]:
 
 
 def _controlled(state: State, seat: int) -> set[str]:
-    from meloch.engine.track import controlled
-
-    return controlled(state, seat)
+    return track.controlled(state, seat)
 
 
 # ---------------------------------------------------------------- movement
@@ -129,7 +130,7 @@ def _riverwalk(m: MoveCtx, loc: str) -> set[str]:
     if faction_ability(m.p) == "technophile":  # Vesna: to or from territories with any structure
         built = _structure_locs(m.state)
         return {n for n in m.b.river[loc] if loc in built or n in built}
-    terrains = load().factions[m.p.faction].riverwalk
+    terrains = active().factions[m.p.faction].riverwalk
     return {n for n in m.b.river[loc] if m.b.terrain(n) in terrains}
 
 
@@ -265,7 +266,7 @@ def token_options(state: State, seat: int) -> list[Action]:
     return [*out, flow.act(state, seat, "token", "no")] if out else []
 
 
-@flow.handler("s_token", lambda s, f: "Your character moved: place a token on its territory?",
+@flow.handler(K.S_TOKEN, lambda s, f: "Your character moved: place a token on its territory?",
               lambda s, f: token_options(s, f.seat))
 def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -337,12 +338,22 @@ def unplaced_influence(p: ScytheSeat) -> int:
     return token_count(p) - len(p.influence) if faction_ability(p) == "influence" else 0
 
 
+def encounter_picks(p: ScytheSeat) -> int:
+    """Options an encounter lets the seat take: 2 with Polania's Meander, else 1."""
+    return 2 if faction_ability(p) == "meander" else 1
+
+
+def _camaraderie(p: ScytheSeat) -> str:
+    """Polania's Camaraderie: no popularity lost for displaced workers (ref §3.10)."""
+    return "Camaraderie" if "camaraderie" in mech_abilities(p) else ""
+
+
 def after_move_frames(state: State, seat: int) -> list[Frame]:
     """Frames to push once a Move (and its combat, encounter and Factory) is over."""
-    return [Frame(kind="s_rearm", seat=seat), Frame(kind="s_token", seat=seat)]
+    return [Frame(kind=K.S_REARM, seat=seat), Frame(kind=K.S_TOKEN, seat=seat)]
 
 
-@flow.handler("s_rearm", "Shinobi re-arms a trap")
+@flow.handler(K.S_REARM, "Shinobi re-arms a trap")
 def _rearm(tx: Tx, f: Frame, a: Action | None) -> None:
     p = sp(tx.s, f.seat)
     if "shinobi" in mech_abilities(p):
@@ -394,7 +405,7 @@ def pre_combat(tx: Tx) -> None:
                 tx.log("ability", f"Scout: {who} steals {combat_name(cid)}.", seat=seat, private_to=seat,
                        public=f"Scout: {who} steals a combat card at random.")
     # Artillery is optional (pay 1 power): asked after the automatic ones, attacker first.
-    frames = [Frame(kind="s_artillery", seat=seat) for seat in (attacker, 1 - attacker)
+    frames = [Frame(kind=K.S_ARTILLERY, seat=seat) for seat in (attacker, 1 - attacker)
               if isinstance(tx.s.seats[seat], ScytheSeat) and "artillery" in mech_abilities(sp(tx.s, seat))]
     tx.push_in_order(*frames)
 
@@ -405,7 +416,7 @@ def _artillery_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "artillery", "yes"), flow.act(state, f.seat, "artillery", "no")]
 
 
-@flow.handler("s_artillery", "Artillery: pay 1 power so that your opponent loses 2 power?", _artillery_options)
+@flow.handler(K.S_ARTILLERY, "Artillery: pay 1 power so that your opponent loses 2 power?", _artillery_options)
 def _artillery(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "yes":
@@ -470,16 +481,16 @@ def horrify(tx: Tx, loser: int) -> None:
     tx.log("ability", f"Horrify: {flow.tag(tx.s, 1 - loser)} places an influence token on {loc}.", seat=1 - loser)
 
 
-def _register_combat_hooks() -> None:
-    from meloch.engine import combat
-
-    combat.PRE_COMBAT.append(pre_combat)
-    combat.CARD_LIMIT.append(extra_card_slots)
-    combat.TOTAL_BONUS.append(ronin_bonus)
-    combat.AFTER_LOSS.append(horrify)
-
-
-_register_combat_hooks()
+combat.PRE_COMBAT.append(pre_combat)
+combat.CARD_LIMIT.append(extra_card_slots)
+combat.TOTAL_BONUS.append(ronin_bonus)
+combat.AFTER_LOSS.append(horrify)
+combat.MAY_TUCK.append(may_tuck)
+hooks.MECH_STOPS.append(stops_exp_mech)
+hooks.UNIT_ENTERS.append(on_enemy_enters)
+track.COIN_REDUCTION.append(unplaced_influence)
+track.STACK_COMBAT_STARS.append(lambda p: faction_ability(p) == "dominate")
+variants.WORKER_LOSS_WAIVER.append(_camaraderie)
 
 
 # ---------------------------------------------------------------- Vesna
@@ -493,8 +504,6 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
         return False
     w = tx.sc(seat)
     w.vesna_offer = tx.shuffled(VESNA_TOKENS)[:VESNA_OFFER]
-    from meloch.engine.scythe_seat import factory_pool
-
     on_board = set(tx.s.factory_cards)
     rest = sorted((fc.id for fc in factory_pool(tx.s.setup) if fc.id not in on_board), key=_card_key)
     # The Duel's 3 cards leave one aside, which she takes; with base Scythe's cards mixed in
@@ -502,7 +511,7 @@ def vesna_first_turn(tx: Tx, seat: int) -> bool:
     w.tech_cards = tuple(rest if len(rest) <= 3 else sorted(tx.shuffled(rest)[:3], key=_card_key))
     tx.log("vesna", f"{flow.tag(tx.s, seat)} (Vesna) is dealt ability tokens {', '.join(w.vesna_offer)} "
            f"and takes Factory card(s) {', '.join(w.tech_cards) or 'none'} face up (Technophile).", seat=seat)
-    tx.push(Frame(kind="s_vesna", seat=seat, count=2))
+    tx.push(Frame(kind=K.S_VESNA, seat=seat, count=2))
     return True
 
 
@@ -515,7 +524,8 @@ def _vesna_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "vesna-token", t) for t in p.vesna_offer if t not in p.vesna_tokens]
 
 
-@flow.handler("s_vesna", lambda s, f: f"Vesna: choose a mech ability token for a free mech slot ({f.count} left).",
+@flow.handler(K.S_VESNA,
+              lambda s, f: f"Vesna: choose a mech ability token for a free mech slot ({f.count} left).",
               _vesna_options)
 def _vesna(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -523,4 +533,4 @@ def _vesna(tx: Tx, f: Frame, a: Action | None) -> None:
     w.vesna_tokens = (*w.vesna_tokens, a.args[0])
     tx.log("vesna", f"{flow.tag(tx.s, f.seat)} places the {a.args[0]} token on a mech slot.", seat=f.seat)
     if f.count > 1:
-        tx.push(Frame(kind="s_vesna", seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.S_VESNA, seat=f.seat, count=f.count - 1))

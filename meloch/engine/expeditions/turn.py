@@ -1,20 +1,23 @@
 """The Expeditions player's turn: the action token, Move, Play, Gather and the Refresh turn.
 
-The benefits themselves (Gather icons, card abilities) are effect ops in the ``exp_*.py`` modules
-(``exp_effects.py`` lists them).
+The benefits themselves (Gather icons, card abilities) are effect ops in the other modules of this
+package (``__init__.py`` lists them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow, free, scythe_abilities, variants
+from meloch.engine import effects, flow, free, hooks, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
 from meloch.engine.contract import MapTokenGained, Moved
+from meloch.engine.expeditions import items as exp_items
+from meloch.engine.frames import FrameKind
+from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -28,7 +31,7 @@ def ep(state: State, seat: int) -> ExpSeat:
 
 
 def start_turn(tx: Tx, seat: int) -> None:
-    tx.push(Frame(kind="e_token", seat=seat))
+    tx.push(Frame(kind=K.E_TOKEN, seat=seat))
 
 
 flow.START_TURN["expeditions"] = start_turn
@@ -63,7 +66,7 @@ def _token_prompt(state: State, f: Frame) -> str:
             "take a Refresh turn, or (after a Refresh) take all three.")
 
 
-@flow.handler("e_token", _token_prompt, _token_options)
+@flow.handler(K.E_TOKEN, _token_prompt, _token_options)
 def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -75,7 +78,7 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.set_flag("refresh_turn")
         refresh(tx, f.seat)
         tx.log("token", f"{who} takes a Refresh turn.", seat=f.seat)
-        tx.push(Frame(kind="turn_end", seat=f.seat))
+        tx.push(Frame(kind=K.TURN_END, seat=f.seat))
         return
     todo = ACTIONS if p.token == "all" else tuple(x for x in ACTIONS if x != p.token)
     if p.token == "all":
@@ -83,7 +86,8 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
     else:
         tx.log("token", f"{who} covers {p.token.capitalize()}: takes {' and '.join(x.capitalize() for x in todo)}.",
                seat=f.seat)
-    tx.push_in_order(Frame(kind="e_actions", seat=f.seat, items=todo), Frame(kind="turn_end", seat=f.seat))
+    tx.push_in_order(Frame(kind=K.E_ACTIONS, seat=f.seat, items=todo),
+                     Frame(kind=K.TURN_END, seat=f.seat))
 
 
 def refresh(tx: Tx, seat: int, keep: str = "") -> None:
@@ -116,7 +120,7 @@ def _actions_options(state: State, f: Frame) -> list[Action]:
     return [*free, flow.act(state, f.seat, "do", "nothing")] if free else []
 
 
-@flow.handler("e_actions", lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
+@flow.handler(K.E_ACTIONS, lambda s, f: f"Take your exposed actions ({', '.join(f.items)}) in any order.",
               _actions_options)
 def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -130,8 +134,8 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("action", f"{who} takes {x.capitalize()}.", seat=f.seat)
     rest = tuple(i for i in f.items if i != x)
     if rest:
-        tx.push(Frame(kind="e_actions", seat=f.seat, items=rest))
-    tx.push(Frame(kind=f"e_{x}", seat=f.seat))
+        tx.push(Frame(kind=K.E_ACTIONS, seat=f.seat, items=rest))
+    tx.push(Frame(kind=FrameKind(f"e_{x}"), seat=f.seat))
 
 
 # ---------------------------------------------------------------- Move
@@ -141,8 +145,9 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
     """The mech must stop on a map token and on a location with an opposing combat unit."""
     if any(lc == loc for lc, _ in state.map_tokens):
         return True
-    if scythe_abilities.stops_exp_mech(state, seat, loc):  # scythe hook: Fenris influence ends the move
-        return True
+    for stops in hooks.MECH_STOPS:  # Fenris influence ends the move
+        if stops(state, seat, loc):
+            return True
     o = state.seats[1 - seat]
     if isinstance(o, ScytheSeat):
         return loc in (o.character, *o.mechs)
@@ -154,7 +159,7 @@ def _stop_here(state: State, seat: int, loc: str) -> bool:
 def move_range(state: State, seat: int) -> tuple[int, int]:
     """(min, max) locations per Move: the mech's own range (mechs.yaml; Marsh Strider 1-4), +1 per
     active ``move_plus1`` item."""
-    m = load().mechs[ep(state, seat).mech]
+    m = active().mechs[ep(state, seat).mech]
     return m.move_min, m.move_max + exp_items.count(state, seat, "move_plus1")
 
 
@@ -189,7 +194,7 @@ def _move_prompt(state: State, f: Frame) -> str:
             "it must stop on a map token and on a location with a Scythe character or mech).")
 
 
-@flow.handler("e_move", _move_prompt,
+@flow.handler(K.E_MOVE, _move_prompt,
               lambda s, f: [flow.act(s, f.seat, "move", d) for d in mech_destinations(s, f.seat)])
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -198,7 +203,8 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     frm, p.loc = p.loc, a.args[0]
     tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat,
            data=Moved(unit="mech", frm=frm, to=p.loc))
-    scythe_abilities.on_enemy_enters(tx, f.seat, p.loc)  # scythe hook: a Togawa trap there springs
+    for enters in hooks.UNIT_ENTERS:  # a Togawa trap there springs
+        enters(tx, f.seat, p.loc)
     tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
     if tok is not None:
         s.map_tokens = tuple((lc, t) for lc, t in s.map_tokens if lc != p.loc)
@@ -209,7 +215,7 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
     """Gain a map token: first its secret bonus (the mech already counts as on that location)."""
     p = tx.ex(seat)
     p.map_tokens = (*p.map_tokens, tok)
-    mt = next(m for m in load().map_tokens if m.id == tok)
+    mt = index().map_tokens[tok]
     desc = ", ".join(effects.describe(e) for e in mt.bonus)
     tx.log("map_token", f"{flow.tag(tx.s, seat)} gains map token {tok}: {desc}.", seat=seat,
            data=MapTokenGained(loc=p.loc, token=tok))
@@ -219,7 +225,7 @@ def gain_map_token(tx: Tx, seat: int, tok: str) -> None:
 # ---------------------------------------------------------------- Play
 
 
-@flow.handler("e_play", "Play a card from your hand to your active row.",
+@flow.handler(K.E_PLAY, "Play a card from your hand to your active row.",
               lambda s, f: [flow.act(s, f.seat, "play", c) for c in sorted(set(ep(s, f.seat).hand))])
 def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -232,7 +238,7 @@ def _play(tx: Tx, f: Frame, a: Action | None) -> None:
     c = card(cid)
     tx.log("play", f"{flow.tag(tx.s, f.seat)} plays {c.name}.", seat=f.seat)
     effects.add_stat(tx, f.seat, c.core, c.core_value, f"core value of {c.name}")
-    tx.push(Frame(kind="e_play_worker", seat=f.seat, tag=cid))
+    tx.push(Frame(kind=K.E_PLAY_WORKER, seat=f.seat, tag=cid))
 
 
 def worker_fits(colour: str, card_colour: str) -> bool:
@@ -246,7 +252,7 @@ def _worker_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "worker", w) for w in fits] + [flow.act(state, f.seat, "worker", "none")]
 
 
-@flow.handler("e_play_worker", lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
+@flow.handler(K.E_PLAY_WORKER, lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
               "to activate it (the hero worker is every colour), or not.", _worker_options)
 def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -277,11 +283,12 @@ def gather_benefits(state: State, loc: str) -> tuple[Effect, ...]:
 
 GatherHook = Callable[[Tx, int], None]
 GATHER_HOOKS: list[GatherHook] = []
+variants.GATHER_BENEFITS.append(gather_benefits)
 """Called at every Gather action before its benefits resolve (mech abilities such as Mole push a
 decision here, which then comes after the exposed benefits)."""
 
 
-@flow.handler("e_gather", "Gather")
+@flow.handler(K.E_GATHER, "Gather")
 def _gather(tx: Tx, f: Frame, a: Action | None) -> None:
     p = ep(tx.s, f.seat)
     fx = gather_benefits(tx.s, p.loc)

@@ -11,48 +11,28 @@ from collections.abc import Callable
 
 import msgspec
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
-from meloch.engine.cards import card, combat_name, combat_token, off_board_quest
+from meloch.engine.cards import card, combat_name, combat_token, draw_discovery
 from meloch.engine.contract import Drawn, Generic
-from meloch.engine.expeditions import ep, refresh
+from meloch.engine.expeditions.turn import ep, refresh
+from meloch.engine.frames import FrameKind
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
 
 def cap(state: State, seat: int) -> int:
     """Solve / Upgrade / Meld limit per game (4; Tatanka 5: ``mechs.yaml`` ``cap``)."""
-    return load().mechs[ep(state, seat).mech].cap
+    return active().mechs[ep(state, seat).mech].cap
 
 
 _cap = cap
 
 
 # ---------------------------------------------------------------- gaining cards
-
-
-def draw_discovery(tx: Tx) -> str | None:
-    """The top card of the discovery deck (the sweep pile is shuffled in when the deck is empty).
-    With base Expeditions cards mixed in, a quest for locations 11-20 is set aside face up and another
-    card drawn (rulebook Setup 9); it leaves the game (``discovery_trash``) so that a reshuffle cannot
-    bring it back."""
-    s = tx.s
-    while True:
-        if not s.discovery_deck and s.discovery_discard:
-            s.discovery_deck = tx.shuffled(s.discovery_discard)
-            s.discovery_discard = ()
-            tx.log("shuffle", "The sweep pile is shuffled into a new discovery deck.")
-        if not s.discovery_deck:
-            return None
-        c = s.discovery_deck[-1]
-        s.discovery_deck = s.discovery_deck[:-1]
-        if not (s.setup.base_discoveries and off_board_quest(c)):
-            return c
-        s.discovery_trash = (*s.discovery_trash, c)
-        tx.log("discard", f"{card(c).name} is a quest for locations 11-20, which this board lacks: it is "
-               "discarded and another card is drawn.")
 
 
 GainHook = Callable[[Tx, int, str], None]
@@ -93,10 +73,10 @@ def _discovery(tx: Tx, seat: int, e: Effect) -> None:
 
 @effects.op("take_card", "expeditions")
 def _take_card(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_take", seat=seat))
+    tx.push(Frame(kind=K.E_TAKE, seat=seat))
 
 
-@flow.handler("e_take", "Gain a face-up card from a lake.",
+@flow.handler(K.E_TAKE, "Gain a face-up card from a lake.",
               lambda s, f: [flow.act(s, f.seat, "take", lake, c) for lake, c in s.lakes if c])
 def _take(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -115,10 +95,10 @@ def refill(tx: Tx, lake: str) -> None:
 @effects.op("sweep")
 def _sweep(tx: Tx, seat: int, e: Effect) -> None:
     if tx.s.setup.variant != "scythe_vs_scythe":
-        tx.push(Frame(kind="sweep", seat=seat))
+        tx.push(Frame(kind=K.SWEEP, seat=seat))
 
 
-@flow.handler("sweep", "Sweep: choose face-up cards to replace, one at a time, then finish.",
+@flow.handler(K.SWEEP, "Sweep: choose face-up cards to replace, one at a time, then finish.",
               lambda s, f: [flow.act(s, f.seat, "sweep", lake) for lake, c in s.lakes if c and lake not in f.items]
               + [flow.act(s, f.seat, "sweep", "done")])
 def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -130,7 +110,7 @@ def _sweep_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.s.discovery_discard = (*tx.s.discovery_discard, old)
     tx.log("sweep", f"{flow.tag(tx.s, f.seat)} sweeps {card(old).name} from {lake}.", seat=f.seat)
     refill(tx, lake)
-    tx.push(Frame(kind="sweep", seat=f.seat, items=(*f.items, lake)))
+    tx.push(Frame(kind=K.SWEEP, seat=f.seat, items=(*f.items, lake)))
 
 
 @effects.op("refresh", "expeditions")
@@ -141,7 +121,7 @@ def _refresh(tx: Tx, seat: int, e: Effect) -> None:
 @effects.op("play", "expeditions")
 def _play(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).hand:
-        tx.push(Frame(kind="e_play", seat=seat))
+        tx.push(Frame(kind=K.E_PLAY, seat=seat))
 
 
 # ---------------------------------------------------------------- cards you control
@@ -182,12 +162,12 @@ def _tuck_op(kind: str, field: str, verb: str) -> None:
     def fn(tx: Tx, seat: int, e: Effect) -> None:
         p = ep(tx.s, seat)
         if len(getattr(p, field)) < cap(tx.s, seat):
-            tx.push(Frame(kind=f"e_{verb}", seat=seat))
+            tx.push(Frame(kind=FrameKind(f"e_{verb}"), seat=seat))
 
     def options(state: State, f: Frame) -> list[Action]:
         return [flow.act(state, f.seat, verb, c) for c in controlled_cards(state, f.seat, kind)]
 
-    @flow.handler(f"e_{verb}", f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
+    @flow.handler(FrameKind(f"e_{verb}"), f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
     def resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         assert a is not None
         cid = a.args[0]
@@ -207,7 +187,7 @@ _tuck_op("meteorite", "melded", "meld")
 @effects.op("solve", "expeditions")
 def _solve(tx: Tx, seat: int, e: Effect) -> None:
     if len(ep(tx.s, seat).solved) < cap(tx.s, seat):
-        tx.push(Frame(kind="e_solve", seat=seat, tag=e.arg))
+        tx.push(Frame(kind=K.E_SOLVE, seat=seat, tag=e.arg))
 
 
 def solvable(state: State, seat: int) -> list[str]:
@@ -229,7 +209,7 @@ def _quest_worker_back(state: State, seat: int, cid: str) -> State:
     return msgspec.structs.replace(state, seats=(seats[0], seats[1]))
 
 
-@flow.handler("e_solve", "Solve: choose a quest for this location and pay its cost.",
+@flow.handler(K.E_SOLVE, "Solve: choose a quest for this location and pay its cost.",
               lambda s, f: [flow.act(s, f.seat, "solve", c) for c in solvable(s, f.seat)])
 def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -248,14 +228,15 @@ def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("boast", "expeditions")
 def _boast(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_boast", seat=seat))
+    tx.push(Frame(kind=K.E_BOAST, seat=seat))
 
 
 def _boast_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "boast", str(i + 1)) for i in track.boastable(state, f.seat)]
 
 
-@flow.handler("e_boast", "Boast: place a star on a Triumph category whose requirement you meet.", _boast_options)
+@flow.handler(K.E_BOAST, "Boast: place a star on a Triumph category whose requirement you meet.",
+              _boast_options)
 def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     track.place_star(tx, f.seat, int(a.args[0]) - 1, "Boast")
@@ -267,10 +248,10 @@ def _boast_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 @effects.op("rescue", "expeditions")
 def _rescue(tx: Tx, seat: int, e: Effect) -> None:
     if ep(tx.s, seat).active:
-        tx.push(Frame(kind="e_rescue", seat=seat))
+        tx.push(Frame(kind=K.E_RESCUE, seat=seat))
 
 
-@flow.handler("e_rescue", "Rescue: return a card from your active row to your hand.",
+@flow.handler(K.E_RESCUE, "Rescue: return a card from your active row to your hand.",
               lambda s, f: [flow.act(s, f.seat, "rescue", c) for c in sorted({c for c, _ in ep(s, f.seat).active})])
 def _rescue_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -292,10 +273,10 @@ def _discardable(state: State, seat: int) -> list[str]:
 @effects.op("discard", "expeditions")
 def _discard(tx: Tx, seat: int, e: Effect) -> None:
     if _discardable(tx.s, seat):
-        tx.push(Frame(kind="e_discard", seat=seat))
+        tx.push(Frame(kind=K.E_DISCARD, seat=seat))
 
 
-@flow.handler("e_discard", "Discard: move a discovery card from hand to your active row without activating it.",
+@flow.handler(K.E_DISCARD, "Discard: move a discovery card from hand to your active row without activating it.",
               lambda s, f: [flow.act(s, f.seat, "discard", c) for c in _discardable(s, f.seat)])
 def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -307,7 +288,7 @@ def _discard_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("trash", "expeditions")
 def _trash(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_trash", seat=seat))
+    tx.push(Frame(kind=K.E_TRASH, seat=seat))
 
 
 def _trash_options(state: State, f: Frame) -> list[Action]:
@@ -317,7 +298,7 @@ def _trash_options(state: State, f: Frame) -> list[Action]:
             + [flow.act(state, f.seat, "trash", combat_token(c)) for c in sorted(set(p.combat_cards))])
 
 
-@flow.handler("e_trash", "Trash a discovery card or a combat card.", _trash_options)
+@flow.handler(K.E_TRASH, "Trash a discovery card or a combat card.", _trash_options)
 def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     x = a.args[0]
@@ -336,7 +317,7 @@ def _trash_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _nikte(tx: Tx, seat: int, e: Effect) -> None:
     """Nikte (rulebook, Appendix): "Refresh all other workers ... OR Solve"."""
-    tx.push(Frame(kind="one_of", seat=seat, effects=(Effect(op="one_of", one_of=(
+    tx.push(Frame(kind=K.ONE_OF, seat=seat, effects=(Effect(op="one_of", one_of=(
         (Effect(op="custom", arg="nikte_refresh"),), (Effect(op="solve", arg="nikte"),))),)))
 
 

@@ -3,14 +3,16 @@ and coins, recruits' ongoing bonuses, and the Factory card's bottom-row Move."""
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect, MatSection
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_pay import pay_resources, spendable, worker_territories
-from meloch.engine.scythe_seat import (
+from meloch.engine.scythe.pay import pay_resources, spendable, worker_territories
+from meloch.engine.scythe.seat import (
     BOTTOM_RESOURCE,
     ENLIST_BONUS,
     RECRUIT_ONGOING,
@@ -20,7 +22,7 @@ from meloch.engine.scythe_seat import (
     mech_abilities,
     sp,
 )
-from meloch.engine.scythe_top import factory_card
+from meloch.engine.scythe.top import factory_card
 from meloch.engine.tx import Tx
 
 
@@ -79,7 +81,7 @@ def _bottom_prompt(state: State, f: Frame) -> str:
     return f"{head}: take it or skip it." + (f" ({why}: you would only gain the coins.)" if why else "")
 
 
-@flow.handler("s_bottom", _bottom_prompt, _bottom_options)
+@flow.handler(K.S_BOTTOM, _bottom_prompt, _bottom_options)
 def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -93,8 +95,8 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
         p = sp(tx.s, seat)
         fc = factory_card(p)
         steps = fc.move_steps_speed if "speed" in mech_abilities(p) else fc.move_steps
-        tx.push_in_order(Frame(kind="s_move", seat=seat, count=1, tag=f"factory:{steps}"),
-                         Frame(kind="s_after_move", seat=seat))
+        tx.push_in_order(Frame(kind=K.S_FACTORY_MOVE, seat=seat, count=steps),
+                         Frame(kind=K.S_AFTER_MOVE, seat=seat))
         return
     p = sp(tx.s, seat)
     sec: MatSection = mat(p).sections[p.section]
@@ -115,7 +117,7 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def push_bottom(tx: Tx, seat: int, action: str) -> None:
     if action == "upgrade":
-        tx.push(Frame(kind="s_upgrade", seat=seat))
+        tx.push(Frame(kind=K.S_UPGRADE, seat=seat))
     else:
         tx.push(Frame(kind=f"s_{action}", seat=seat))
 
@@ -127,7 +129,7 @@ def _upgrade_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "upgrade", t, s) for t in tops for s in secs]
 
 
-@flow.handler("s_upgrade", "Upgrade: take a cube from a top-row box and place it on a bottom-row cost box.",
+@flow.handler(K.S_UPGRADE, "Upgrade: take a cube from a top-row box and place it on a bottom-row cost box.",
               _upgrade_options)
 def _upgrade(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -147,7 +149,7 @@ def _deploy_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "deploy", s, loc) for s in slots for loc in worker_territories(state, f.seat)]
 
 
-@flow.handler("s_deploy", "Deploy: choose a mech (faction-mat slot) and a territory with your worker.",
+@flow.handler(K.S_DEPLOY, "Deploy: choose a mech (faction-mat slot) and a territory with your worker.",
               _deploy_options)
 def _deploy(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -155,7 +157,7 @@ def _deploy(tx: Tx, f: Frame, a: Action | None) -> None:
     slot = int(a.args[0]) - 1
     p.mech_slots = (*p.mech_slots, slot)
     p.mechs = (*p.mechs, a.args[1])
-    ab = load().factions[p.faction].mechs[slot]
+    ab = active().factions[p.faction].mechs[slot]
     tx.log("deploy", f"{flow.tag(tx.s, f.seat)} deploys a mech on {a.args[1]}: unlocks {ab.ability}.", seat=f.seat)
 
 
@@ -168,7 +170,7 @@ def _build_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "build", k, loc) for k in kinds for loc in locs]
 
 
-@flow.handler("s_build", "Build: choose a structure and a territory with your worker.", _build_options)
+@flow.handler(K.S_BUILD, "Build: choose a structure and a territory with your worker.", _build_options)
 def _build(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.sc(f.seat)
@@ -183,7 +185,7 @@ def _enlist_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "enlist", s, b) for s in secs for b in bonuses]
 
 
-@flow.handler("s_enlist", "Enlist: choose the recruit's section and its one-time bonus.", _enlist_options)
+@flow.handler(K.S_ENLIST, "Enlist: choose the recruit's section and its one-time bonus.", _enlist_options)
 def _enlist(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.sc(f.seat)
@@ -205,13 +207,13 @@ for _b in ("deploy", "build", "enlist", "upgrade"):
 
 
 
-def _can(options: flow.Options, kind: str) -> effects.CanGain:
+def _can(options: flow.Options, kind: FrameKind) -> effects.CanGain:
     return lambda state, seat, e: bool(options(state, Frame(kind=kind, seat=seat)))
 
 
 effects.CAN_GAIN.update({
-    ("scythe", "deploy"): _can(_deploy_options, "s_deploy"),
-    ("scythe", "build"): _can(_build_options, "s_build"),
-    ("scythe", "enlist"): _can(_enlist_options, "s_enlist"),
-    ("scythe", "upgrade"): _can(_upgrade_options, "s_upgrade"),
+    ("scythe", "deploy"): _can(_deploy_options, K.S_DEPLOY),
+    ("scythe", "build"): _can(_build_options, K.S_BUILD),
+    ("scythe", "enlist"): _can(_enlist_options, K.S_ENLIST),
+    ("scythe", "upgrade"): _can(_upgrade_options, K.S_UPGRADE),
 })

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import combat_token, combat_type
 from meloch.engine.contract import Changed, MapTokenGained, WorkerGained
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_seat import RESOURCES, _loc_key, ability_of, sp
+from meloch.engine.scythe.seat import RESOURCES, _loc_key, ability_of, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 
@@ -67,7 +68,7 @@ def pay_resources(tx: Tx, seat: int, kind: str, n: int, why: str) -> None:
             left -= take
         tx.log("pay", f"{flow.tag(tx.s, seat)} pays {n} {kind} ({why}).", seat=seat)
         return
-    tx.push(Frame(kind="s_pay", seat=seat, count=n, tag=kind, loc=why))
+    tx.push(Frame(kind=K.S_PAY, seat=seat, count=n, tag=kind, loc=why))
 
 
 def _pay_options(state: State, f: Frame) -> list[Action]:
@@ -81,7 +82,7 @@ def _pay_options(state: State, f: Frame) -> list[Action]:
     return out
 
 
-@flow.handler("s_pay", lambda s, f: f"Pay {f.count} {f.tag} for {f.loc}: choose the territory that pays one"
+@flow.handler(K.S_PAY, lambda s, f: f"Pay {f.count} {f.tag} for {f.loc}: choose the territory that pays one"
               + (" (or spend a combat card by Coercion)" if coercion_ready(s, f.seat) else "") + ".",
               _pay_options)
 def _pay(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -118,7 +119,7 @@ def _resource(tx: Tx, seat: int, e: Effect) -> None:
     kind, _, where = e.arg.partition("@")
     p = sp(tx.s, seat)
     loc = p.character if where and board(tx.s.setup.map_side).is_territory(p.character) else ""
-    tx.push(Frame(kind="s_place_resource", seat=seat, count=e.n, tag=kind, loc=loc))
+    tx.push(Frame(kind=K.S_PLACE_RESOURCE, seat=seat, count=e.n, tag=kind, loc=loc))
 
 
 def _place_res_options(state: State, f: Frame) -> list[Action]:
@@ -127,7 +128,7 @@ def _place_res_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "place-resource", loc, k) for loc in locs for k in kinds]
 
 
-@flow.handler("s_place_resource", lambda s, f: f"Place {f.count} gained {f.tag} on "
+@flow.handler(K.S_PLACE_RESOURCE, lambda s, f: f"Place {f.count} gained {f.tag} on "
               + (f"your character's territory {f.loc}." if f.loc else "a territory you control."),
               _place_res_options)
 def _place_res(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -136,7 +137,7 @@ def _place_res(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("gain", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
            data=Changed(what=a.args[1], by=1, loc=a.args[0]))
     if f.count > 1:
-        tx.push(Frame(kind="s_place_resource", seat=f.seat, count=f.count - 1, tag=f.tag, loc=f.loc))
+        tx.push(Frame(kind=K.S_PLACE_RESOURCE, seat=f.seat, count=f.count - 1, tag=f.tag, loc=f.loc))
 
 
 def return_workers(tx: Tx, seat: int, n: int, why: str) -> None:
@@ -149,10 +150,10 @@ def return_workers(tx: Tx, seat: int, n: int, why: str) -> None:
         w.workers_on_mat += n
         tx.log("pay", f"{flow.tag(tx.s, seat)} returns {n} worker(s) to the mat ({why}).", seat=seat)
         return
-    tx.push(Frame(kind="s_return_worker", seat=seat, count=n, tag=why))
+    tx.push(Frame(kind=K.S_RETURN_WORKER, seat=seat, count=n, tag=why))
 
 
-@flow.handler("s_return_worker", lambda s, f: f"Return a worker to your mat ({f.tag}): choose its location.",
+@flow.handler(K.S_RETURN_WORKER, lambda s, f: f"Return a worker to your mat ({f.tag}): choose its location.",
               lambda s, f: [flow.act(s, f.seat, "return-worker", loc)
                             for loc in sorted(set(sp(s, f.seat).workers), key=_loc_key)])
 def _return_worker(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -181,7 +182,7 @@ def _worker(tx: Tx, seat: int, e: Effect) -> None:
         tx.log("gain", f"{flow.tag(tx.s, seat)} places a worker on {p.character} (encounter).", seat=seat,
                data=WorkerGained(worker=p.character))
         return
-    tx.push(Frame(kind="s_place_worker", seat=seat))
+    tx.push(Frame(kind=K.S_PLACE_WORKER, seat=seat))
 
 
 def _place_worker_options(state: State, f: Frame) -> list[Action]:
@@ -190,7 +191,7 @@ def _place_worker_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "place-worker", loc) for loc in locs]
 
 
-@flow.handler("s_place_worker", "Place a worker from your mat on a territory you control or your home base.",
+@flow.handler(K.S_PLACE_WORKER, "Place a worker from your mat on a territory you control or your home base.",
               _place_worker_options)
 def _place_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -210,3 +211,16 @@ def _map_token(tx: Tx, seat: int, e: Effect) -> None:
         p = tx.sc(seat)
         p.map_tokens = (*p.map_tokens, t)
         tx.log("gain", f"{flow.tag(s, seat)} gains a map token.", seat=seat, data=MapTokenGained(loc=p.character))
+
+
+# ---------------------------------------------------------------- costs in the effect vocabulary
+
+
+@effects.cost("resource", lambda s, seat, c: spendable(s, seat, c.arg) >= c.n, "scythe")
+def _pay_resource_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    pay_resources(tx, seat, c.arg, c.n, why)
+
+
+@effects.cost("worker", lambda s, seat, c: len(sp(s, seat).workers) >= c.n, "scythe")
+def _pay_worker_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    return_workers(tx, seat, c.n, why)  # the player chooses which worker; the choice logs what was paid

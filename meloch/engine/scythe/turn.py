@@ -2,72 +2,44 @@
 bottom-row action, both or neither; Leverage (Constantinople) and Refresh, which move or use the
 action token outside that order.
 
-The rules are split by area (see ``scythe_seat.py``); this module re-exports the names other modules
-import from ``meloch.engine.scythe``.
+The other Scythe rules are split by area (see ``meloch/engine/scythe/__init__.py``).
 """
 
 from __future__ import annotations
 
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, free
-from meloch.engine import scythe_abilities as abilities
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
-from meloch.engine.model import Frame, State
-from meloch.engine.scythe_bottom import bottom_blocker, bottom_cost, push_bottom
-from meloch.engine.scythe_pay import (
-    AT_CHARACTER,
+from meloch.engine.combat import AFTER_COMBAT
+from meloch.engine.free import do_free_action, free_actions
+from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.scythe import abilities
+from meloch.engine.scythe.abilities import mech_abilities
+from meloch.engine.scythe.pay import (
     add_resource,
-    coercion_ready,
     pay_resources,
-    res_at,
-    resources_available,
-    return_workers,
     spendable,
-    worker_territories,
 )
-from meloch.engine.scythe_seat import (
-    BOTTOM_RESOURCE,
-    ENLIST_BONUS,
-    PRODUCE_OUTPUT,
-    RECRUIT_ONGOING,
+from meloch.engine.scythe.seat import (
     RESOURCES,
-    STRUCTURES,
-    TOP_BOXES,
     _card_sections,
     _loc_key,
     ability_of,
-    encounter_pool,
-    exp_opponent,
-    factory_pool,
     mat,
-    mech_abilities,
-    parse_section,
-    section_card,
     section_name,
     section_token,
     set_section,
     sp,
 )
-from meloch.engine.scythe_top import factory_card, factory_top_blocker, produce_cost, top_value
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
-
-__all__ = [
-    "AT_CHARACTER", "BOTTOM_RESOURCE", "ENLIST_BONUS", "PRODUCE_OUTPUT", "RECRUIT_ONGOING", "RESOURCES",
-    "STRUCTURES", "TOP_BOXES", "_card_sections", "_loc_key", "_refresh_options", "ability_of", "add_resource",
-    "bottom_blocker", "bottom_cost", "coercion_ready", "do_free_action", "encounter_pool", "exp_opponent",
-    "factory_card", "factory_pool", "factory_top_blocker", "free_actions", "mat", "mech_abilities",
-    "parse_section", "pay_resources", "produce_cost", "push_bottom", "res_at", "resources_available",
-    "return_workers", "section_card", "section_name", "section_token", "sections", "set_section", "sp",
-    "spendable", "start_turn", "top_value", "worker_territories",
-]
-
 
 # ---------------------------------------------------------------- turn start
 
 
 def start_turn(tx: Tx, seat: int) -> None:
-    tx.push(Frame(kind="s_section", seat=seat))
+    tx.push(Frame(kind=K.S_SECTION, seat=seat))
     abilities.vesna_first_turn(tx, seat)
 
 
@@ -121,8 +93,6 @@ def _leverage(tx: Tx, seat: int, a: Action) -> None:
 
 free.FREE_OPTIONS["scythe"].append(_leverage_options)
 free.FREE_RESOLVE["leverage"] = _leverage
-free_actions = free.free_actions
-do_free_action = free.do_free_action
 
 
 def _section_options(state: State, f: Frame) -> list[Action]:
@@ -135,7 +105,7 @@ def _section_prompt(state: State, f: Frame) -> str:
     return "Move your action token to a section of your player mat."
 
 
-@flow.handler("s_section", _section_prompt, _section_options)
+@flow.handler(K.S_SECTION, _section_prompt, _section_options)
 def _section(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if do_free_action(tx, f, a):
@@ -143,8 +113,8 @@ def _section(tx: Tx, f: Frame, a: Action | None) -> None:
     p = set_section(tx, f.seat, a.args[0])
     sec = p.section
     tx.log("section", f"{flow.tag(tx.s, f.seat)} moves the action token to {section_name(p, sec)}.", seat=f.seat)
-    tx.push_in_order(Frame(kind="s_top", seat=f.seat), Frame(kind="s_bottom", seat=f.seat),
-                     Frame(kind="turn_end", seat=f.seat))
+    tx.push_in_order(Frame(kind=K.S_TOP, seat=f.seat), Frame(kind=K.S_BOTTOM, seat=f.seat),
+                     Frame(kind=K.TURN_END, seat=f.seat))
 
 
 
@@ -153,7 +123,7 @@ def _section(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("refresh", "scythe")
 def _refresh(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="s_refresh", seat=seat))
+    tx.push(Frame(kind=K.S_REFRESH, seat=seat))
 
 
 def _refresh_options(state: State, f: Frame) -> list[Action]:
@@ -164,11 +134,40 @@ def _refresh_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "refresh-to", section_token(i, p)) for i in secs]
 
 
-@flow.handler("s_refresh", "Refresh: move your action token to a different section.", _refresh_options)
+@flow.handler(K.S_REFRESH, "Refresh: move your action token to a different section.", _refresh_options)
 def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
-    if any(g.kind == "s_section" and g.seat == f.seat for g in tx.s.frames):  # token not yet placed
+    if any(g.kind == K.S_SECTION and g.seat == f.seat for g in tx.s.frames):  # token not yet placed
         tx.set_flag(f"left_section:{sp(tx.s, f.seat).section}")
     p = set_section(tx, f.seat, a.args[0])
     tx.log("refresh", f"{flow.tag(tx.s, f.seat)} refreshes the action token to {section_name(p, p.section)}.",
+           seat=f.seat)
+
+
+# ---------------------------------------------------------------- Veer (after a combat)
+
+
+def _veer_after_combat(tx: Tx, seat: int) -> None:
+    p = tx.s.seats[seat]
+    if isinstance(p, ScytheSeat) and "veer" in mech_abilities(p):
+        tx.push(Frame(kind=K.C_VEER, seat=seat))
+
+
+AFTER_COMBAT.append(_veer_after_combat)
+
+
+def _veer_options(state: State, f: Frame) -> list[Action]:
+    return [Action(x.who, "veer", x.args) for x in _refresh_options(state, f)] + [
+        flow.act(state, f.seat, "veer", "no")]
+
+
+@flow.handler(K.C_VEER, "Veer: after combat you may move your action token to a different section.",
+              _veer_options)
+def _veer(tx: Tx, f: Frame, a: Action | None) -> None:
+    assert a is not None
+    if a.args[0] == "no":
+        return
+    p = tx.sc(f.seat)
+    p.section = 4 if a.args[0] == "factory" else int(a.args[0]) - 1
+    tx.log("veer", f"{flow.tag(tx.s, f.seat)} veers the action token to {section_name(p, p.section)}.",
            seat=f.seat)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import msgspec
 
-from meloch.content import load
 from meloch.content.schema import Effect, EncounterCard
-from meloch.engine import effects, flow, variants
-from meloch.engine import scythe_abilities as abilities
+from meloch.engine import combat, effects, flow, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.contract import Known, Moved
+from meloch.engine.game_content import index
 from meloch.engine.model import ExpSeat, Frame, State
-from meloch.engine.scythe_pay import AT_CHARACTER
-from meloch.engine.scythe_seat import _loc_key, sp
+from meloch.engine.scythe import abilities
+from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
+from meloch.engine.scythe.seat import _loc_key, sp
 from meloch.engine.tx import Tx
 
 
@@ -107,8 +108,9 @@ def _units(state: State, seat: int, moved: tuple[str, ...]) -> list[tuple[str, s
 
 
 def _move_steps(f: Frame) -> tuple[int, bool]:
-    if f.tag.startswith("factory:"):
-        return int(f.tag.split(":")[1]), True
+    """(steps per unit, Factory Move?): a Factory Move frame carries its steps in ``count``."""
+    if f.kind == K.S_FACTORY_MOVE:
+        return f.count, True
     return 1, False
 
 
@@ -122,8 +124,8 @@ def _move_options(state: State, f: Frame) -> list[Action]:
 
 
 def _move_prompt(state: State, f: Frame) -> str:
-    if f.tag.startswith("factory:"):
-        return f"Factory Move: one unit moves up to {f.tag.split(':')[1]} times."
+    if f.kind == K.S_FACTORY_MOVE:
+        return f"Factory Move: one unit moves up to {f.count} times."
     return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
 
 
@@ -131,7 +133,8 @@ ONCE_PER_TURN_MOVES = ("toka",)
 """Mobility abilities usable once per turn: a move that needed one marks it used."""
 
 
-@flow.handler("s_move", _move_prompt, _move_options)
+@flow.handler(K.S_FACTORY_MOVE, _move_prompt, _move_options)
+@flow.handler(K.S_MOVE, _move_prompt, _move_options)
 def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "done":
@@ -172,12 +175,12 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
         moved = f"w{i}"
     tx.log("move", f"{flow.tag(tx.s, f.seat)} moves {'a worker' if tok == 'worker' else tok} from {frm} to {to}.",
            seat=f.seat, data=Moved(unit=tok, frm=frm, to=to))
-    if f.count > 1:
-        tx.push(Frame(kind="s_move", seat=f.seat, count=f.count - 1, items=(*f.items, moved), tag=f.tag))
+    if f.kind == K.S_MOVE and f.count > 1:
+        tx.push(Frame(kind=K.S_MOVE, seat=f.seat, count=f.count - 1, items=(*f.items, moved)))
     if vias and _has_cargo(tx.s, f.seat, (frm, *vias)):
-        tx.push(Frame(kind="s_via", seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
+        tx.push(Frame(kind=K.S_VIA, seat=f.seat, loc=frm, tag=to, items=tuple(vias)))
     elif carry_options(tx.s, f.seat, kind, frm, to):
-        tx.push(Frame(kind="s_carry", seat=f.seat, loc=frm, tag=to, items=(kind,)))
+        tx.push(Frame(kind=K.S_CARRY, seat=f.seat, loc=frm, tag=to, items=(kind,)))
     abilities.on_enemy_enters(tx, f.seat, to)
     variants.on_enter(tx, f.seat, tok != "worker", to)  # Scythe vs Scythe: displaced workers
 
@@ -197,12 +200,10 @@ def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list
     return [*out, flow.act(state, seat, "carry", "done")] if out else []
 
 
-@flow.handler("s_carry", lambda s, f: f"Carry along from {f.loc} to {f.tag}: a resource"
+@flow.handler(K.S_CARRY, lambda s, f: f"Carry along from {f.loc} to {f.tag}: a resource"
               f"{' or a worker' if f.items == ('mech',) else ''} (one at a time), or done.",
               lambda s, f: carry_options(s, f.seat, f.items[0], f.loc, f.tag))
 def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine.scythe_pay import add_resource
-
     assert a is not None
     what = a.args[0]
     if what == "done":
@@ -248,24 +249,25 @@ def _has_cargo(state: State, seat: int, locs: tuple[str, ...]) -> bool:
     return any(lc in locs for lc, _, _ in p.resources) or any(w in locs for w in p.workers)
 
 
-@flow.handler("s_via", lambda s, f: f"Your mech moved from {f.loc} to {f.tag} with Speed: stop on the way at "
+@flow.handler(K.S_VIA, lambda s, f: f"Your mech moved from {f.loc} to {f.tag} with Speed: stop on the way at "
               f"{' or '.join(f.items)} to drop off and pick up resources and workers, or go straight (none).",
               lambda s, f: [*(flow.act(s, f.seat, "via", m) for m in f.items), flow.act(s, f.seat, "via", "none")])
 def _via(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     mid = a.args[0]
     if mid == "none":
-        tx.push(Frame(kind="s_carry", seat=f.seat, loc=f.loc, tag=f.tag, items=("mech",)))
+        tx.push(Frame(kind=K.S_CARRY, seat=f.seat, loc=f.loc, tag=f.tag, items=("mech",)))
         return
     tx.log("move", f"{flow.tag(tx.s, f.seat)}'s mech stops on the way at {mid} (Speed).", seat=f.seat)
-    tx.push_in_order(Frame(kind="s_carry", seat=f.seat, loc=f.loc, tag=mid, items=("mech",)),
-                     Frame(kind="s_carry", seat=f.seat, loc=mid, tag=f.tag, items=("mech",)))
+    tx.push_in_order(Frame(kind=K.S_CARRY, seat=f.seat, loc=f.loc, tag=mid, items=("mech",)),
+                     Frame(kind=K.S_CARRY, seat=f.seat, loc=mid, tag=f.tag, items=("mech",)))
 
 
-@flow.handler("s_after_move", "after the Move")
+@flow.handler(K.S_AFTER_MOVE, "after the Move")
 def _after_move(tx: Tx, f: Frame, a: Action | None) -> None:
-    tx.push_in_order(Frame(kind="s_fight_check", seat=f.seat), Frame(kind="s_encounter_check", seat=f.seat),
-                     Frame(kind="s_factory_check", seat=f.seat), *abilities.after_move_frames(tx.s, f.seat))
+    tx.push_in_order(Frame(kind=K.S_FIGHT_CHECK, seat=f.seat),
+                     Frame(kind=K.S_ENCOUNTER_CHECK, seat=f.seat),
+                     Frame(kind=K.S_FACTORY_CHECK, seat=f.seat), *abilities.after_move_frames(tx.s, f.seat))
 
 
 def combat_location(state: State, seat: int) -> str:
@@ -282,11 +284,11 @@ def combat_location(state: State, seat: int) -> str:
     return min(both, key=_loc_key) if both else ""
 
 
-@flow.handler("s_fight_check", "combat check")
+@flow.handler(K.S_FIGHT_CHECK, "combat check")
 def _fight_check(tx: Tx, f: Frame, a: Action | None) -> None:
     loc = combat_location(tx.s, f.seat)
     if loc:
-        tx.push(Frame(kind="s_fight", seat=f.seat, loc=loc))
+        tx.push(Frame(kind=K.S_FIGHT, seat=f.seat, loc=loc))
 
 
 def _fight_options(state: State, f: Frame) -> list[Action]:
@@ -295,11 +297,9 @@ def _fight_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "fight", "yes"), flow.act(state, f.seat, "fight", "no")]
 
 
-@flow.handler("s_fight", lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
+@flow.handler(K.S_FIGHT, lambda s, f: f"Your combat units share {f.loc} with the opponent: start a combat?",
               _fight_options)
 def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import combat
-
     assert a is not None
     if a.args[0] == "yes":
         combat.start(tx, f.seat, f.loc)
@@ -307,7 +307,7 @@ def _fight(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.log("combat", f"{flow.tag(tx.s, f.seat)} declines to fight on {f.loc}.", seat=f.seat)
 
 
-@flow.handler("s_encounter_check", "encounter check")
+@flow.handler(K.S_ENCOUNTER_CHECK, "encounter check")
 def _encounter_check(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     p = sp(s, f.seat)
@@ -344,13 +344,13 @@ def start_encounter(tx: Tx, seat: int) -> None:
                "in the Duel: it is discarded and another is drawn.", seat=seat)
     else:
         return
-    n = 2 if load().factions[sp(s, seat).faction].ability == "meander" else 1
+    n = abilities.encounter_picks(sp(s, seat))
     tx.log("encounter", f"{flow.tag(s, seat)} draws encounter {encounter(card).name}.", seat=seat)
-    tx.push(Frame(kind="s_encounter", seat=seat, tag=card, count=n))
+    tx.push(Frame(kind=K.S_ENCOUNTER, seat=seat, tag=card, count=n))
 
 
 def encounter(cid: str) -> EncounterCard:
-    return next(e for e in load().encounters if e.id == cid)
+    return index().encounters[cid]
 
 
 def _encounter_options(state: State, f: Frame) -> list[Action]:
@@ -365,12 +365,13 @@ def _encounter_prompt(state: State, f: Frame) -> str:
         f"{i + 1}) {o.text}" for i, o in enumerate(card.options))
 
 
-@flow.handler("s_encounter", _encounter_prompt, _encounter_options)
+@flow.handler(K.S_ENCOUNTER, _encounter_prompt, _encounter_options)
 def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     opt = encounter(f.tag).options[int(a.args[0]) - 1]
     if f.count > 1:
-        tx.push(Frame(kind="s_encounter", seat=f.seat, tag=f.tag, count=f.count - 1, items=(*f.items, a.args[0])))
+        tx.push(Frame(kind=K.S_ENCOUNTER, seat=f.seat, tag=f.tag, count=f.count - 1,
+                      items=(*f.items, a.args[0])))
     tx.log("encounter", f"{flow.tag(tx.s, f.seat)} chooses: {opt.text}", seat=f.seat)
     gains = tuple(msgspec.structs.replace(e, arg=e.arg + AT_CHARACTER) if e.op in ("resource", "worker") else e
                   for e in opt.gain)
@@ -378,20 +379,20 @@ def _encounter(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.pay(tx, f.seat, opt.cost, "encounter")  # payment choices (on top) come first
 
 
-@flow.handler("s_factory_check", "Factory check")
+@flow.handler(K.S_FACTORY_CHECK, "Factory check")
 def _factory_check(tx: Tx, f: Frame, a: Action | None) -> None:
     s = tx.s
     p = sp(s, f.seat)
     if p.factory_card or not s.factory_cards or p.character != board(s.setup.map_side).factory:
         return
-    tx.push(Frame(kind="s_factory", seat=f.seat))
+    tx.push(Frame(kind=K.S_FACTORY, seat=f.seat))
 
 
 def _factory_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "factory", c) for c in state.factory_cards]
 
 
-@flow.handler("s_factory", "Your character reached the Factory: keep one Factory card as a 5th section.",
+@flow.handler(K.S_FACTORY, "Your character reached the Factory: keep one Factory card as a 5th section.",
               _factory_options)
 def _factory(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None

@@ -15,19 +15,25 @@ Scarecrow and Mole pay with a held map token of the player's choice (``exp_worke
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_cards, exp_corruption, exp_workers, expeditions, flow, track
+from meloch.engine import effects, flow, track
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import card
-from meloch.engine.expeditions import ep
+from meloch.engine.expeditions import cards as exp_cards
+from meloch.engine.expeditions import corruption as exp_corruption
+from meloch.engine.expeditions import turn as expeditions
+from meloch.engine.expeditions import workers as exp_workers
+from meloch.engine.expeditions.turn import ep
+from meloch.engine.frames import FrameKind
+from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
 
 def ability(state: State, seat: int) -> str:
-    return load().mechs[ep(state, seat).mech].ability
+    return active().mechs[ep(state, seat).mech].ability
 
 
 def _own_turn(state: State, seat: int, name: str) -> bool:
@@ -45,7 +51,7 @@ def tuck_possible(state: State, seat: int, op: str) -> bool:
     if op == "boast":
         return bool(track.boastable(state, seat))
     kind, done = ("item", p.upgraded) if op == "upgrade" else ("meteorite", p.melded)
-    cap = load().mechs[p.mech].cap
+    cap = active().mechs[p.mech].cap
     return len(done) < cap and any(card(c).kind == kind for c in (*p.hand, *(c for c, _ in p.active)))
 
 
@@ -60,7 +66,7 @@ def _voyager_options(state: State, seat: int) -> list[Action]:
 
 def _voyager(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("voyager")
-    tx.push(Frame(kind="e_voyager", seat=seat, tag=a.args[0]))
+    tx.push(Frame(kind=K.E_VOYAGER, seat=seat, tag=a.args[0]))
 
 
 def token_name(t: int) -> str:
@@ -73,7 +79,7 @@ def _voyager_token_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "trash-corruption", n) for n in names]
 
 
-@flow.handler("e_voyager", lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
+@flow.handler(K.E_VOYAGER, lambda s, f: f"Voyager: choose the corruption token to trash (then {f.tag}).",
               _voyager_token_options)
 def _voyager_token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -126,7 +132,7 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
     tx.set_flag("scarecrow")
     tx.log("scarecrow", f"{flow.tag(tx.s, seat)} uses Scarecrow: a map token for an extra {a.args[0]}.",
            seat=seat)
-    tx.push(Frame(kind=f"e_{a.args[0]}", seat=seat))
+    tx.push(Frame(kind=FrameKind(f"e_{a.args[0]}"), seat=seat))
     exp_workers.pay_map_token(tx, seat, "Scarecrow")  # chosen first, then the extra action
 
 
@@ -136,10 +142,10 @@ def _scarecrow(tx: Tx, seat: int, a: Action) -> None:
 def _highlander_gain(tx: Tx, seat: int, cid: str) -> None:
     """"Gained cards may go directly to hand" (ref §2.8)."""
     if ability(tx.s, seat) == "highlander":
-        tx.push(Frame(kind="e_highlander", seat=seat, tag=cid))
+        tx.push(Frame(kind=K.E_HIGHLANDER, seat=seat, tag=cid))
 
 
-@flow.handler("e_highlander", lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
+@flow.handler(K.E_HIGHLANDER, lambda s, f: f"Highlander: put the gained {card(f.tag).name} in your hand, "
               "or leave it on your active row?",
               lambda s, f: [flow.act(s, f.seat, "gained-to", x) for x in ("hand", "row")])
 def _highlander(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -179,7 +185,7 @@ def _lumberjack(state: State, seat: int, f: Frame, colour: str) -> int:
 
 def _mole_hook(tx: Tx, seat: int) -> None:
     if ability(tx.s, seat) == "mole":
-        tx.push(Frame(kind="e_mole", seat=seat))
+        tx.push(Frame(kind=K.E_MOLE, seat=seat))
 
 
 def _mole_options(state: State, f: Frame) -> list[Action]:
@@ -197,7 +203,7 @@ def _mole_prompt(state: State, f: Frame) -> str:
             "(covered by corruption here)?")
 
 
-@flow.handler("e_mole", _mole_prompt, _mole_options)
+@flow.handler(K.E_MOLE, _mole_prompt, _mole_options)
 def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     if a.args[0] == "no":

@@ -7,12 +7,13 @@ decision per piece paid, skipped when only one distinct piece could be paid.
 
 from __future__ import annotations
 
-from meloch.content import load
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.contract import WorkerGained
-from meloch.engine.expeditions import ep
+from meloch.engine.expeditions.turn import ep
+from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.tx import Tx
 
@@ -23,7 +24,7 @@ COLOURS = ("purple", "green", "red", "yellow", "blue")
 
 
 def supply_workers(state: State, colour: str) -> int:
-    per = load().supply.expeditions_workers_per_colour
+    per = active().supply.expeditions_workers_per_colour
     held = 0
     for p in state.seats:
         if isinstance(p, ExpSeat):
@@ -36,7 +37,7 @@ def _worker(tx: Tx, seat: int, e: Effect) -> None:
     if e.arg in COLOURS:
         gain_worker(tx, seat, e.arg)
     else:
-        tx.push(Frame(kind="e_worker_colour", seat=seat))
+        tx.push(Frame(kind=K.E_WORKER_COLOUR, seat=seat))
 
 
 def gain_worker(tx: Tx, seat: int, colour: str) -> None:
@@ -52,7 +53,7 @@ def gain_worker(tx: Tx, seat: int, colour: str) -> None:
     tx.log("gain", f"{flow.tag(tx.s, seat)} gains a {colour} worker.", seat=seat, data=WorkerGained(worker=colour))
 
 
-@flow.handler("e_worker_colour", "Gain a worker: choose its colour (3 of each colour in the supply).",
+@flow.handler(K.E_WORKER_COLOUR, "Gain a worker: choose its colour (3 of each colour in the supply).",
               lambda s, f: [flow.act(s, f.seat, "worker-colour", c) for c in COLOURS if supply_workers(s, c) > 0])
 def _worker_colour(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -72,7 +73,7 @@ def trash_workers(tx: Tx, seat: int, n: int) -> None:
         if not colours:
             return
         if len(colours) > 1:
-            tx.push(Frame(kind="e_pay_worker", seat=seat, count=n))
+            tx.push(Frame(kind=K.E_PAY_WORKER, seat=seat, count=n))
             return
         _trash_worker(tx, seat, colours[0])
         n -= 1
@@ -97,7 +98,7 @@ def _pay_worker_prompt(state: State, f: Frame) -> str:
             "(a trashed hero worker can never be regained).")
 
 
-@flow.handler("e_pay_worker", _pay_worker_prompt,
+@flow.handler(K.E_PAY_WORKER, _pay_worker_prompt,
               lambda s, f: [flow.act(s, f.seat, "pay-worker", w) for w in sorted(set(ep(s, f.seat).workers))])
 def _pay_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -114,7 +115,7 @@ def pay_map_token(tx: Tx, seat: int, why: str) -> None:
     frames so that the token is chosen first."""
     held = ep(tx.s, seat).map_tokens
     if len(set(held)) > 1:
-        tx.push(Frame(kind="e_pay_map_token", seat=seat, tag=why))
+        tx.push(Frame(kind=K.E_PAY_MAP_TOKEN, seat=seat, tag=why))
     elif held:
         _trash_map_token(tx, seat, held[0], why)
 
@@ -128,8 +129,13 @@ def _trash_map_token(tx: Tx, seat: int, tok: str, why: str) -> None:
     tx.log("trash", f"{flow.tag(tx.s, seat)} trashes map token {tok} ({why}).", seat=seat)
 
 
-@flow.handler("e_pay_map_token", lambda s, f: f"{f.tag}: choose which of your map tokens to trash.",
+@flow.handler(K.E_PAY_MAP_TOKEN, lambda s, f: f"{f.tag}: choose which of your map tokens to trash.",
               lambda s, f: [flow.act(s, f.seat, "pay-map-token", t) for t in sorted(set(ep(s, f.seat).map_tokens))])
 def _pay_map_token(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     _trash_map_token(tx, f.seat, a.args[0], f.tag)
+
+
+@effects.cost("worker", lambda s, seat, c: len(ep(s, seat).workers) >= c.n, "expeditions")
+def _pay_worker_cost(tx: Tx, seat: int, c: Effect, why: str) -> None:
+    trash_workers(tx, seat, c.n)  # the player chooses which colours; the choice logs what was paid

@@ -1,18 +1,15 @@
 """The Scythe seat: its components, its player mat and the sections its action token may take.
 
-The Scythe rules are split by rule area: ``scythe.py`` (the turn: action token, Leverage, Refresh),
-``scythe_top.py`` (top-row actions), ``scythe_bottom.py`` (bottom-row actions), ``scythe_pay.py``
-(resources, payments and placing gains), ``scythe_move.py`` (movement, combat check, encounters,
-the Factory) and ``scythe_abilities.py`` (faction and mech abilities). This module holds what they
-all share.
+The Scythe rules are split by rule area (``meloch/engine/scythe/__init__.py`` lists them); this
+module holds what they all share.
 """
 
 from __future__ import annotations
 
-from meloch.content import load
-from meloch.content.schema import Effect, EncounterCard, FactoryCard, PlayerMat
-from meloch.engine import scythe_abilities as abilities
-from meloch.engine.model import ExpSeat, ScytheSeat, Setup, State
+from meloch.content.schema import Effect, FactoryCard, PlayerMat
+from meloch.engine.game_content import active, index
+from meloch.engine.model import ExpSeat, ScytheSeat, State
+from meloch.engine.scythe import abilities
 from meloch.engine.tx import Tx
 
 RESOURCES = ("food", "oil", "metal", "wood")
@@ -38,7 +35,7 @@ def sp(state: State, seat: int) -> ScytheSeat:
 
 
 def mat(p: ScytheSeat) -> PlayerMat:
-    return load().mats[p.mat]
+    return active().mats[p.mat]
 
 
 def ability_of(p: ScytheSeat) -> str:
@@ -62,20 +59,8 @@ def exp_opponent(state: State, seat: int) -> ExpSeat | None:
 # ---------------------------------------------------------------- the game's card pools
 
 
-def factory_pool(setup: Setup) -> tuple[FactoryCard, ...]:
-    """The Factory cards this game shuffles (rulebook Setup 7): the Duel's 19-21, plus base
-    Scythe's when ``setup.base_factory_cards`` ("You may include Factory cards from Scythe")."""
-    return tuple(fc for fc in load().factory_cards if fc.set == "duel" or setup.base_factory_cards)
-
-
-def encounter_pool(setup: Setup) -> tuple[EncounterCard, ...]:
-    """The encounter cards this game shuffles (rulebook Setup 8): the Duel's 6, plus base
-    Scythe's when ``setup.base_encounters`` ("You may include encounter cards from Scythe")."""
-    return tuple(e for e in load().encounters if e.set == "duel" or setup.base_encounters)
-
-
 def factory_card_by_id(cid: str) -> FactoryCard:
-    return next(x for x in load().factory_cards if x.id == cid)
+    return index().factory_cards[cid]
 
 
 # ---------------------------------------------------------------- sections of the action token

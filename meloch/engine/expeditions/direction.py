@@ -8,7 +8,7 @@ from __future__ import annotations
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine.board import board
-from meloch.engine.expeditions import ep
+from meloch.engine.expeditions.turn import ep
 from meloch.engine.model import ScytheSeat, State
 from meloch.engine.tx import Tx
 

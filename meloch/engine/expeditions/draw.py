@@ -5,13 +5,15 @@ a face-up card next to the mech, peeking at a deck, drawing 2 and keeping 1.
 from __future__ import annotations
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow
+from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
-from meloch.engine.cards import card, combat_name, combat_token
+from meloch.engine.cards import card, combat_name, combat_token, draw_discovery
 from meloch.engine.contract import Drawn, Known
-from meloch.engine.exp_cards import draw_discovery, gain_card
-from meloch.engine.expeditions import ep, gather_benefits
+from meloch.engine.expeditions import items as exp_items
+from meloch.engine.expeditions.cards import gain_card
+from meloch.engine.expeditions.turn import ep, gather_benefits
 from meloch.engine.model import Frame, State
 from meloch.engine.tx import Tx
 
@@ -20,7 +22,7 @@ from meloch.engine.tx import Tx
 
 @effects.op("adjacent", "expeditions")
 def _adjacent(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_adjacent", seat=seat))
+    tx.push(Frame(kind=K.E_ADJACENT, seat=seat))
 
 
 def _adjacent_options(state: State, f: Frame) -> list[Action]:
@@ -34,7 +36,7 @@ def _adjacent_options(state: State, f: Frame) -> list[Action]:
     return out
 
 
-@flow.handler("e_adjacent", "Gain one benefit of an adjacent location.", _adjacent_options)
+@flow.handler(K.E_ADJACENT, "Gain one benefit of an adjacent location.", _adjacent_options)
 def _adjacent_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     e = gather_benefits(tx.s, a.args[0])[int(a.args[1]) - 1]
@@ -71,7 +73,7 @@ effects.CAN_GAIN[("expeditions", "gather_here")] = lambda s, seat, e: bool(here_
 
 @effects.op("activate_adjacent", "expeditions")
 def _activate_adjacent(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_activate", seat=seat))
+    tx.push(Frame(kind=K.E_ACTIVATE, seat=seat))
 
 
 def _activate_options(state: State, f: Frame) -> list[Action]:
@@ -81,7 +83,7 @@ def _activate_options(state: State, f: Frame) -> list[Action]:
             if c and b.is_territory(p.loc) and lake in b.all_adjacent[p.loc] and (card(c).ability or card(c).ongoing)]
 
 
-@flow.handler("e_activate", "Activate the ability of a face-up card next to your location.", _activate_options)
+@flow.handler(K.E_ACTIVATE, "Activate the ability of a face-up card next to your location.", _activate_options)
 def _activate(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     c = card(dict(tx.s.lakes)[a.args[0]])
@@ -96,7 +98,7 @@ def _activate(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("peek2")
 def _peek2(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="peek", seat=seat))
+    tx.push(Frame(kind=K.PEEK, seat=seat))
 
 
 def _peek_options(state: State, f: Frame) -> list[Action]:
@@ -111,7 +113,7 @@ def _peek_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "peek", d) for d in decks]
 
 
-@flow.handler("peek", "Peek at the top 2 cards of one deck (only you see them).", _peek_options)
+@flow.handler(K.PEEK, "Peek at the top 2 cards of one deck (only you see them).", _peek_options)
 def _peek(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     s = tx.s
@@ -131,10 +133,10 @@ def _peek(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("draw2keep1")
 def _draw2(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="draw2", seat=seat))
+    tx.push(Frame(kind=K.DRAW2, seat=seat))
 
 
-@flow.handler("draw2", "Draw 2 cards in any combination of the combat and discovery decks.",
+@flow.handler(K.DRAW2, "Draw 2 cards in any combination of the combat and discovery decks.",
               lambda s, f: [flow.act(s, f.seat, "draw2", x) for x in ("combat-combat", "combat-discovery",
                                                                        "discovery-discovery")])
 def _draw2_choice(tx: Tx, f: Frame, a: Action | None) -> None:
@@ -154,10 +156,10 @@ def _draw2_choice(tx: Tx, f: Frame, a: Action | None) -> None:
             if c:
                 drawn.append(c)
     if drawn:
-        tx.push(Frame(kind="keep1", seat=f.seat, items=tuple(drawn)))
+        tx.push(Frame(kind=K.KEEP1, seat=f.seat, items=tuple(drawn)))
 
 
-@flow.handler("keep1", "Keep one of the two drawn cards; the other is discarded.",
+@flow.handler(K.KEEP1, "Keep one of the two drawn cards; the other is discarded.",
               lambda s, f: [flow.act(s, f.seat, "keep", x) for x in f.items])
 def _keep(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None

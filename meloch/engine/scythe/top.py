@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from meloch.content.schema import Effect, FactoryCard
 from meloch.engine import effects, flow
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.contract import Changed
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe_pay import add_resource, worker_territories
-from meloch.engine.scythe_seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
+from meloch.engine.scythe.pay import add_resource, worker_territories
+from meloch.engine.scythe.seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 
@@ -102,7 +103,7 @@ def _top_prompt(state: State, f: Frame) -> str:
     return f"{head}: take it or skip it." + (f" ({'; '.join(why)}.)" if why else "")
 
 
-@flow.handler("s_top", _top_prompt, _top_options)
+@flow.handler(K.S_TOP, _top_prompt, _top_options)
 def _top(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     seat, choice = f.seat, a.args[0]
@@ -119,8 +120,8 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
         effects.queue(tx, seat, fc.gain, f"Factory card {fc.id}")
         effects.pay(tx, seat, fc.cost, f"Factory card {fc.id}")  # payment choices (on top) come first
     elif choice == "move":
-        tx.push_in_order(Frame(kind="s_move", seat=seat, count=top_value(p, "move_units")),
-                         Frame(kind="s_after_move", seat=seat))
+        tx.push_in_order(Frame(kind=K.S_MOVE, seat=seat, count=top_value(p, "move_units")),
+                         Frame(kind=K.S_AFTER_MOVE, seat=seat))
         tx.set_flag("moved")
         tx.log("top", f"{who} takes Move.", seat=seat)
     elif choice == "coin":
@@ -136,7 +137,7 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
     elif choice in ("resources", "popularity"):
         effects.add_stat(tx, seat, "coins", -1, "Trade")
         if choice == "resources":
-            tx.push(Frame(kind="s_trade", seat=seat, count=2))
+            tx.push(Frame(kind=K.S_TRADE, seat=seat, count=2))
         else:
             effects.add_stat(tx, seat, "popularity", top_value(p, "trade_popularity"), "Trade")
         if "armory" in structures:
@@ -148,7 +149,7 @@ def _top(tx: Tx, f: Frame, a: Action | None) -> None:
         # a worker").
         mill = _mill(tx.s, seat)
         n = top_value(p, "produce_territories") + (1 if mill else 0)
-        tx.push(Frame(kind="s_produce", seat=seat, count=n, loc=mill))
+        tx.push(Frame(kind=K.S_PRODUCE, seat=seat, count=n, loc=mill))
         effects.pay(tx, seat, produce_cost(p), "Produce")
 
 
@@ -162,7 +163,8 @@ def _trade_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "trade", loc, r) for loc in worker_territories(state, f.seat) for r in RESOURCES]
 
 
-@flow.handler("s_trade", lambda s, f: f"Trade: gain a resource on a territory with your worker ({f.count} left).",
+@flow.handler(K.S_TRADE,
+              lambda s, f: f"Trade: gain a resource on a territory with your worker ({f.count} left).",
               _trade_options)
 def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -170,7 +172,7 @@ def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("trade", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
            data=Changed(what=a.args[1], by=1, loc=a.args[0]))
     if f.count > 1:
-        tx.push(Frame(kind="s_trade", seat=f.seat, count=f.count - 1))
+        tx.push(Frame(kind=K.S_TRADE, seat=f.seat, count=f.count - 1))
 
 
 def _produce_options(state: State, f: Frame) -> list[Action]:
@@ -183,7 +185,7 @@ def _produce_options(state: State, f: Frame) -> list[Action]:
     return [*out, flow.act(state, f.seat, "produce", "done")] if out else []
 
 
-@flow.handler("s_produce", lambda s, f: f"Produce: choose a territory with workers ({f.count} left).",
+@flow.handler(K.S_PRODUCE, lambda s, f: f"Produce: choose a territory with workers ({f.count} left).",
               _produce_options)
 def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -193,7 +195,7 @@ def _produce(tx: Tx, f: Frame, a: Action | None) -> None:
     n = sum(1 for w in sp(tx.s, f.seat).workers if w == loc) + (1 if loc == f.loc else 0)
     _produce_at(tx, f.seat, loc, n, "Produce, with the Mill" if loc == f.loc else "Produce")
     if f.count > 1:
-        tx.push(Frame(kind="s_produce", seat=f.seat, count=f.count - 1, items=(*f.items, loc), loc=f.loc))
+        tx.push(Frame(kind=K.S_PRODUCE, seat=f.seat, count=f.count - 1, items=(*f.items, loc), loc=f.loc))
 
 
 def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:
@@ -217,4 +219,4 @@ def _produce_at(tx: Tx, seat: int, loc: str, n: int, why: str) -> None:
 def _produce_op(tx: Tx, seat: int, e: Effect) -> None:
     """Produce on up to ``n`` territories without the Produce costs and without the Mill (base
     Factory card 1, reference.md §3.8)."""
-    tx.push(Frame(kind="s_produce", seat=seat, count=e.n))
+    tx.push(Frame(kind=K.S_PRODUCE, seat=seat, count=e.n))

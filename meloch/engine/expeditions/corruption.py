@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, exp_items, flow, track, variants
+from meloch.engine import combat, effects, flow, track, variants
+from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.contract import CorruptionChanged
-from meloch.engine.expeditions import ep, gain_map_token
+from meloch.engine.expeditions import items as exp_items
+from meloch.engine.expeditions.turn import ep, gain_map_token
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -39,10 +41,10 @@ def _map_token_at(tx: Tx, seat: int, e: Effect) -> None:
     if not map_token_targets(tx.s, seat, e.arg):
         tx.log("map_token", f"{flow.tag(tx.s, seat)} has no map token within reach.", seat=seat)
         return
-    tx.push(Frame(kind="e_map_token_at", seat=seat, tag=e.arg))
+    tx.push(Frame(kind=K.E_MAP_TOKEN_AT, seat=seat, tag=e.arg))
 
 
-@flow.handler("e_map_token_at", "Gain the map token of a location (the mech stays where it is).",
+@flow.handler(K.E_MAP_TOKEN_AT, "Gain the map token of a location (the mech stays where it is).",
               lambda s, f: [flow.act(s, f.seat, "map-token-at", lc) for lc in map_token_targets(s, f.seat, f.tag)])
 def _map_token_at_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -150,13 +152,11 @@ def _vanquish_prompt(state: State, f: Frame) -> str:
 
 @effects.op("vanquish", "expeditions")
 def _vanquish(tx: Tx, seat: int, e: Effect) -> None:
-    tx.push(Frame(kind="e_vanquish", seat=seat, tag=e.arg))
+    tx.push(Frame(kind=K.E_VANQUISH, seat=seat, tag=e.arg))
 
 
-@flow.handler("e_vanquish", _vanquish_prompt, _vanquish_options)
+@flow.handler(K.E_VANQUISH, _vanquish_prompt, _vanquish_options)
 def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
-    from meloch.engine import combat
-
     assert a is not None
     x = a.args[0]
     p = ep(tx.s, f.seat)
@@ -170,9 +170,9 @@ def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     take_corruption(tx, f.seat, p.loc, "Vanquish")
     if f.tag == "nohoch" and p.loc in tx.s.revealed and not stack_at(tx.s, p.loc):
         lo = board(tx.s.setup.map_side).loc[p.loc]
-        tx.push(Frame(kind="one_of", seat=f.seat, effects=(Effect(op="one_of", one_of=(lo.revealed, ())),)))
+        tx.push(Frame(kind=K.ONE_OF, seat=f.seat, effects=(Effect(op="one_of", one_of=(lo.revealed, ())),)))
         return
-    tx.push(Frame(kind="e_vanquish", seat=f.seat, count=f.count + 1, tag=f.tag, items=(*f.items, colour)))
+    tx.push(Frame(kind=K.E_VANQUISH, seat=f.seat, count=f.count + 1, tag=f.tag, items=(*f.items, colour)))
 
 
 # ---------------------------------------------------------------- Nohoch
@@ -180,7 +180,7 @@ def _vanquish_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _nohoch(tx: Tx, seat: int, e: Effect) -> None:
     """Nohoch (rulebook, Appendix): "Pay $1 to gain your location's top corruption OR Vanquish."""
-    tx.push(Frame(kind="one_of", seat=seat, effects=(Effect(op="one_of", one_of=(
+    tx.push(Frame(kind=K.ONE_OF, seat=seat, effects=(Effect(op="one_of", one_of=(
         (Effect(op="custom", arg="nohoch_corruption"),), (Effect(op="vanquish", arg="nohoch"),))),)))
 
 

@@ -1,0 +1,19 @@
+"""Hooks between the two roles' rules, filled by the role packages at import.
+
+A rule of one role that reacts to the other role's units is registered here by the reacting role, so
+neither role package imports the other and no shared module imports a role package
+(docs/architecture.md, "Layout").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meloch.engine.model import State
+from meloch.engine.tx import Tx
+
+MECH_STOPS: list[Callable[[State, int, str], bool]] = []
+"""Does something of the opponent end ``seat``'s Expeditions mech move on ``loc``? (Fenris
+influence): (state, seat, loc) -> bool."""
+UNIT_ENTERS: list[Callable[[Tx, int, str], None]] = []
+"""``seat``'s unit ended its movement on ``loc`` (a Togawa trap there springs): (tx, seat, loc)."""
