@@ -251,8 +251,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def info(game_id: str, request: Request) -> GameInfo:
         """The game's status as the token's seat may see it (use the WebSocket for the view)."""
         rt = await load(game_id)
-        seat = who(rt, request)
-        return GameInfo(game_id=game_id, status=rt.game.status, seq=rt.seq,
+        return game_info(rt, who(rt, request))
+
+    def game_info(rt: Runtime, seat: int | None) -> GameInfo:
+        return GameInfo(game_id=rt.game.id, status=rt.game.status, seq=rt.seq,
                         seats=[{"seat": s.seat, "kind": s.kind, "agent": s.agent} for s in rt.game.seats],
                         decision=port.prompt_for(rt.state, seat), outcome=port.outcome_of(rt.state))
 
@@ -264,7 +266,7 @@ def create_app(settings: Settings) -> FastAPI:
         if by is None:
             raise ApiError(403, "spectator", "a spectator cannot hand a seat to an agent")
         await svc().zombie(rt, by, seat, body.agent, body.level)
-        return await info(game_id, request)
+        return game_info(rt, None if by == seat else by)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:

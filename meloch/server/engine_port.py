@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -48,12 +47,13 @@ AGENTS = ("random",)
 """Agent names a seat may be given (the agents issue will bring a registry; today only the random one)."""
 
 
-@dataclass(frozen=True)
 class Refusal(Exception):
     """An action the engine (or the undo rule) refused: ``code`` for programs, ``message`` for people."""
 
-    code: str
-    message: str
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"[{code}] {message}")
+        self.code = code
+        self.message = message
 
 
 @cache
