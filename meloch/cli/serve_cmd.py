@@ -55,12 +55,14 @@ def bench_server(
                                 "the engine's view and events, byte for byte."),
     db: str = typer.Option("", "--db", help="Database URL (default: a fresh SQLite file in a temporary dir)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the scripted clients' choices."),
+    think: list[float] = typer.Option([0.0, 1.0], "--think", help="Mean seconds a scripted player waits before "
+                                      "each move in the round-trip run (repeatable: one run each; 0 is flat out)."),
 ) -> None:
     """Start a server on loopback and measure it: round trips, durability, races, fuzzing, hidden info."""
     from meloch.server import bench
 
     ok = bench.main(games=games, moves=moves, kills=kills, races=races, fuzz=fuzz, hidden=hidden, db=db, seed=seed,
-                    echo=lambda s: typer.echo(s))
+                    echo=lambda s: typer.echo(s), think=tuple(think))
     if not ok:
         raise typer.Exit(1)
 

@@ -159,10 +159,19 @@ def create_app(settings: Settings) -> FastAPI:
             listener = PgListener(settings.db_url, NOTIFY_CHANNEL, loop, notice)
             await asyncio.to_thread(listener.start)
         state["service"] = service
+
+        async def resume_agents() -> None:
+            # agents whose turn it was when the server stopped play on without waiting for a visitor
+            for gid in await asyncio.to_thread(store.agent_games):
+                with contextlib.suppress(Exception):
+                    await service.runtime(gid)
+
+        resumer = loop.create_task(resume_agents())
         try:
             yield
         finally:
             service.closing = True
+            resumer.cancel()
             for rt in service.runtimes.values():
                 if rt.agent_task is not None:
                     rt.agent_task.cancel()
@@ -356,6 +365,7 @@ def create_app(settings: Settings) -> FastAPI:
                 conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
+            svc().forget_if_idle(rt)
 
     return app
 

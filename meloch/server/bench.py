@@ -213,8 +213,11 @@ class Seat:
                 await self.ws.close()
 
 
-async def play_pair(a: Seat, b: Seat, max_seq: int, deadline: float) -> None:
-    """Both seats of a game play random legal moves until ``max_seq`` entries or the end."""
+async def play_pair(a: Seat, b: Seat, max_seq: int, deadline: float, think: float = 0.0) -> None:
+    """Both seats of a game play random legal moves until ``max_seq`` entries or the end.
+
+    ``think``: mean seconds a seat waits before each move (uniform on 0..2*think); 0 plays flat out.
+    """
 
     async def run(me: Seat) -> None:
         n = 0
@@ -225,6 +228,8 @@ async def play_pair(a: Seat, b: Seat, max_seq: int, deadline: float) -> None:
                 assert me.state is not None
                 action = me.rng.choice(me.state["options"])
                 n += 1
+                if think:
+                    await asyncio.sleep(me.rng.uniform(0, 2 * think))
                 m = await me.move(action, f"{id(me)}-{n}")
                 if m["type"] == "refused" and m["code"] != "stale":
                     raise RuntimeError(f"legal move refused: {m}")
@@ -244,6 +249,7 @@ async def play_pair(a: Seat, b: Seat, max_seq: int, deadline: float) -> None:
 
 @dataclass
 class RoundTrips:
+    think: float
     games: int
     moves: int
     seconds: float
@@ -255,7 +261,7 @@ class RoundTrips:
     rss_mb: float
 
 
-async def round_trips(server: ServerProc, games: int, moves: int, seed: int) -> RoundTrips:
+async def round_trips(server: ServerProc, games: int, moves: int, seed: int, think: float = 0.0) -> RoundTrips:
     rng = random.Random(seed)
     created = await asyncio.gather(*[create_game(server.http) for _ in range(games)])
     pairs = []
@@ -270,14 +276,14 @@ async def round_trips(server: ServerProc, games: int, moves: int, seed: int) -> 
 
     await asyncio.gather(*[opened(s) for p in pairs for s in p])
     cpu0, t0 = server.cpu_seconds(), time.perf_counter()
-    await asyncio.gather(*[play_pair(a, b, moves, time.monotonic() + 600) for a, b in pairs])
+    await asyncio.gather(*[play_pair(a, b, moves, time.monotonic() + 900, think) for a, b in pairs])
     secs = time.perf_counter() - t0
     cpu = server.cpu_seconds() - cpu0
     lat = [x for p in pairs for s in p for x in s.latencies]
     for p in pairs:
         for s in p:
             await s.close()
-    return RoundTrips(games, len(lat), secs, pct(lat, 50) * 1000, pct(lat, 99) * 1000, len(lat) / secs, cpu,
+    return RoundTrips(think, games, len(lat), secs, pct(lat, 50) * 1000, pct(lat, 99) * 1000, len(lat) / secs, cpu,
                       100 * cpu / secs, server.peak_rss_mb())
 
 
@@ -646,12 +652,12 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
 
 
 def main(games: int, moves: int, kills: int, races: int, fuzz: int, hidden: bool, db: str, seed: int,
-         echo: Echo) -> bool:
-    return asyncio.run(_main(games, moves, kills, races, fuzz, hidden, db, seed, echo))
+         echo: Echo, think: tuple[float, ...] = (0.0,)) -> bool:
+    return asyncio.run(_main(games, moves, kills, races, fuzz, hidden, db, seed, echo, think))
 
 
 async def _main(n_games: int, n_moves: int, n_kills: int, n_races: int, n_fuzz: int, do_hidden: bool, db: str,
-                seed: int, echo: Echo) -> bool:
+                seed: int, echo: Echo, think: tuple[float, ...]) -> bool:
     ok = True
     tmp = tempfile.mkdtemp(prefix="meloch-bench-")
 
@@ -659,14 +665,15 @@ async def _main(n_games: int, n_moves: int, n_kills: int, n_races: int, n_fuzz: 
         return db or f"sqlite:///{tmp}/{name}.db"
 
     echo(f"meloch bench-server ({os.cpu_count()} cores; database {'given' if db else 'SQLite in ' + tmp})")
-    if n_games:
-        server = ServerProc(url("rt"))
+    for i, th in enumerate(think if n_games else ()):
+        server = ServerProc(url(f"rt{i}"))
         server.start()
         try:
-            r = await round_trips(server, n_games, n_moves, seed)
+            r = await round_trips(server, n_games, n_moves, seed, th)
         finally:
             server.stop()
-        echo(f"round trips: {r.games} concurrent games, {r.moves} moves in {r.seconds:.1f} s: move->ack p50 "
+        pace = f"think {th:g} s/move" if th else "flat out"
+        echo(f"round trips ({pace}): {r.games} concurrent games, {r.moves} moves in {r.seconds:.1f} s: move->ack p50 "
              f"{r.p50_ms:.1f} ms, p99 {r.p99_ms:.1f} ms (target <= 100 ms), {r.moves_per_s:.0f} moves/s; "
              f"server CPU {r.cpu_s:.1f} s ({r.cpu_pct:.0f}% of one core), peak RSS {r.rss_mb:.0f} MB")
     if n_kills:

@@ -246,6 +246,12 @@ class GameService:
                     snap = (m, port.snapshot_decode(data))
         return Runtime(game, entries, snap)
 
+    def forget_if_idle(self, rt: Runtime) -> None:
+        """Drop a game nobody watches and no agent plays from memory (it reloads from the log on demand)."""
+        if not rt.conns and (rt.agent_task is None or rt.agent_task.done()) and not rt.lock.locked() \
+                and self.runtimes.get(rt.game.id) is rt:
+            del self.runtimes[rt.game.id]
+
     async def refresh(self, rt: Runtime) -> None:
         """Read what other processes committed (and seat changes) and push it to this process's sockets."""
         game, new = await asyncio.to_thread(lambda: (self.store.game(rt.game.id), self.store.entries(rt.game.id,

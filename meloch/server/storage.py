@@ -9,7 +9,9 @@ Nothing is ever pickled: the setup is JSON, a snapshot is the engine's own JSON 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +156,8 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time; queueing writers here avoids its busy-wait sleeps.
+        self._write = threading.Lock() if not self.is_postgres else contextlib.nullcontext()
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -251,7 +255,7 @@ class Store:
         PostgreSQL the same transaction notifies the other processes (delivered at commit).
         """
         try:
-            with self.engine.begin() as c:
+            with self._write, self.engine.begin() as c:
                 c.execute(actions.insert().values(
                     game_id=game_id, seq=entry.seq, seat=entry.seat, kind=entry.kind, action=entry.action,
                     msg_id=entry.msg_id, created_at=entry.created_at))
@@ -275,6 +279,13 @@ class Store:
             r = c.execute(sa.select(snapshots.c.state).where(snapshots.c.game_id == game_id,
                                                              snapshots.c.seq == seq)).scalar_one_or_none()
         return None if r is None else bytes(r)
+
+    def agent_games(self) -> list[str]:
+        """Games still playing with a seat an agent plays (resumed when the server starts)."""
+        with self.engine.connect() as c:
+            return list(c.execute(
+                sa.select(games.c.id).distinct().join(seats, seats.c.game_id == games.c.id)
+                .where(games.c.status == "playing", seats.c.kind == "agent")).scalars().all())
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as c:
