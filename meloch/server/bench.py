@@ -19,6 +19,7 @@ Five runs, each usable alone (the tests call them with small numbers):
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import os
@@ -69,6 +70,7 @@ class ServerProc:
                "--agent-delay", "0", "--rate", "1000000", "--burst", "1000000", "--log-level", "warning",
                *self.extra]
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=self.log)
+        atexit.register(self.kill)  # never leave a server behind, even when the bench is interrupted
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -295,9 +297,19 @@ class Durability:
     kills: int
     games: int
     acked: int
+    undos: int
     missing: list[str]
     mismatched: list[str]
     snapshots_checked: int
+
+
+async def _undo(s: Seat, msg_id: str, seq: int) -> dict[str, Any]:
+    assert s.ws is not None
+    await s.ws.send(json.dumps({"type": "undo", "seq": seq, "msg_id": msg_id}))
+    while True:
+        m = await s.recv()
+        if m["type"] in ("ack", "refused", "error") and m.get("msg_id", msg_id) == msg_id:
+            return m
 
 
 async def durability(db_url: str, kills: int, games: int, seed: int, echo: Echo | None = None) -> Durability:
@@ -307,49 +319,78 @@ async def durability(db_url: str, kills: int, games: int, seed: int, echo: Echo 
     rng = random.Random(seed)
     server = ServerProc(db_url)
     server.start()
-    created = [await create_game(server.http) for _ in range(games)]
-    seats = [Seat(server.ws, g["game_id"], g["seats"][i]["token"], random.Random(rng.random()))
-             for g in created for i in (0, 1)]
-    pending: dict[int, tuple[int, str, str]] = {}
+    created: list[dict[str, Any]] = []
+    seats: list[Seat] = []
+    undos: list[tuple[str, int, str]] = []
+    """(game, seq, msg_id) of every acknowledged undo."""
 
-    async def drive(i: int, s: Seat) -> None:
+    async def slot(k: int) -> None:
+        """Play game after game (a new one when one ends); survive the server dying at any point."""
         n = 0
         while True:
             try:
-                if s.ws is None:
-                    await s.open()
-                    if i in pending:  # the move in flight when the server died: resend it, same message id
-                        seq, action, mid = pending[i]
-                        await s.move(action, mid, seq=seq)  # acked from the log if it was committed
-                        pending.pop(i)
-                if s.over():
-                    await asyncio.sleep(3600)
-                if s.my_turn():
-                    assert s.state is not None
-                    action = s.rng.choice(s.state["options"])
+                g = await create_game(server.http)
+            except (OSError, RuntimeError):
+                await asyncio.sleep(0.1)
+                continue
+            created.append(g)
+            pair = [Seat(server.ws, g["game_id"], g["seats"][i]["token"], random.Random(rng.random())) for i in (0, 1)]
+            seats.extend(pair)
+            target = 0
+            pending: tuple[Seat, int, str, str] | None = None
+            while True:
+                try:
+                    for s in pair:
+                        if s.ws is None:
+                            await s.open()
+                    if pending is not None:  # in flight when the server died: resend it, same message id
+                        mover, seq, action, mid = pending
+                        m = await (mover.move(action, mid, seq=seq) if action else _undo(mover, mid, seq))
+                        if m["type"] == "ack" and not action:
+                            undos.append((mover.game, m["seq"], mid))
+                        target = max(target, m.get("seq", 0) if m["type"] == "ack" else 0)
+                        pending = None
+                    for s in pair:
+                        while s.seq < target:
+                            await s.until_state()
+                    if any(s.over() for s in pair):
+                        break
+                    mover = pair[0] if pair[0].my_turn() else pair[1]
+                    assert mover.state is not None
                     n += 1
-                    mid = f"d{i}-{n}"
-                    pending[i] = (s.seq, action, mid)
-                    await s.move(action, mid)
-                    pending.pop(i, None)
-                else:
-                    await s.until_state()
-            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
-                s.ws = None
-                await asyncio.sleep(0.05)
+                    mid = f"d{k}-{n}"
+                    if mover.state["can_undo"] and mover.rng.random() < 0.15:
+                        pending = (mover, mover.seq, "", mid)
+                        m = await _undo(mover, mid, mover.seq)
+                        if m["type"] == "ack":
+                            undos.append((mover.game, m["seq"], mid))
+                    else:
+                        action = mover.rng.choice(mover.state["options"])
+                        pending = (mover, mover.seq, action, mid)
+                        m = await mover.move(action, mid)
+                    pending = None
+                    target = m["seq"] if m["type"] == "ack" else mover.seq
+                except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
+                    for s in pair:
+                        await s.close()
+                        s.ws = None
+                    await asyncio.sleep(0.05)
 
-    tasks = [asyncio.create_task(drive(i, s)) for i, s in enumerate(seats)]
+    def acked() -> int:
+        return sum(len(s.acked) for s in seats) + len(undos)
+
+    tasks = [asyncio.create_task(slot(k)) for k in range(games)]
     try:
         for k in range(kills):
             await asyncio.sleep(rng.uniform(0.2, 1.2))
             server.kill()
             if echo:
-                echo(f"  kill {k + 1}/{kills}: {sum(len(s.acked) for s in seats)} moves acknowledged so far")
+                echo(f"  kill {k + 1}/{kills}: {acked()} moves acknowledged so far")
             await asyncio.sleep(rng.uniform(0.0, 0.2))
             await asyncio.to_thread(server.start)
-            before = sum(len(s.acked) for s in seats)
+            before = acked()
             t_end = time.monotonic() + 20
-            while sum(len(s.acked) for s in seats) < before + 20 and time.monotonic() < t_end:
+            while acked() < before + 20 and time.monotonic() < t_end:
                 await asyncio.sleep(0.05)  # play has resumed: the next kill lands during play
         await asyncio.sleep(0.5)
     finally:
@@ -368,6 +409,10 @@ async def durability(db_url: str, kills: int, games: int, seed: int, echo: Echo 
                 e = log.get(seq)
                 if e is None or e.msg_id != mid or e.kind != "move" or e.action != action:
                     missing.append(f"{s.game}#{seq} {action} ({mid})")
+        for gid, seq, mid in undos:
+            found = store.entry_by_msg(gid, 0, mid) or store.entry_by_msg(gid, 1, mid)
+            if found is None or found.seq != seq or found.kind != "undo":
+                missing.append(f"{gid}#{seq} undo ({mid})")
         for g in created:
             from meloch.server.service import GameService
 
@@ -384,7 +429,7 @@ async def durability(db_url: str, kills: int, games: int, seed: int, echo: Echo 
                     mismatched.append(f"{g['game_id']} snapshot {seq}")
     finally:
         store.close()
-    return Durability(kills, games, sum(len(s.acked) for s in seats), missing, mismatched, snaps)
+    return Durability(kills, len(created), acked(), len(undos), missing, mismatched, snaps)
 
 
 def _replay_from_scratch(store: Any, game_id: str) -> Any:
@@ -680,7 +725,7 @@ async def _main(n_games: int, n_moves: int, n_kills: int, n_races: int, n_fuzz: 
         d = await durability(url("kill"), n_kills, 6, seed, echo)
         good = not d.missing and not d.mismatched
         ok &= good
-        echo(f"durability: {d.kills} SIGKILLs, {d.acked} acknowledged moves in {d.games} games: "
+        echo(f"durability: {d.kills} SIGKILLs, {d.acked} acknowledged entries ({d.undos} undos) in {d.games} games: "
              f"{len(d.missing)} missing, {len(d.mismatched)} replay mismatches, {d.snapshots_checked} snapshots "
              f"checked -> {'ok' if good else 'FAIL'}")
         for x in (d.missing + d.mismatched)[:10]:

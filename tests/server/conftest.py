@@ -83,9 +83,3 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     url: str = request.getfixturevalue("pg_url")
     return url
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Starlette's TestClient emits a deprecation warning about its httpx backend; harmless for these tests.
-    for item in items:
-        if "tests/server/" in str(item.fspath):
-            item.add_marker(pytest.mark.filterwarnings("ignore::DeprecationWarning"))
