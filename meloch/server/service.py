@@ -163,7 +163,8 @@ class Runtime:
         seat = conn.seat
         if seat not in views:
             st = self.state
-            views[seat] = (port.seat_view(st, seat), port.prompt_for(st, seat), port.seat_options(st, seat),
+            v = port.seat_view(st, seat)
+            views[seat] = (v, v["decision"], port.seat_options(st, seat),
                            seat is not None and self.game.seats[seat].kind != "agent" and self.can_undo(seat))
         view, prompt, options, undo = views[seat]
         batches = []
@@ -348,11 +349,6 @@ class GameService:
             hit = rt.msg_index.get((seat, msg_id))
             if hit is not None:
                 return Outcome(ack=Ack(msg_id, hit))
-            if rt.game.status != "playing":
-                return Outcome(refused=Refused(msg_id, "read_only" if rt.game.status == "imported" else "game_over",
-                                               f"game {rt.game.id} is {rt.game.status}: no move is accepted."))
-            if not by_agent and rt.seat_row(seat).kind == "agent":
-                return Outcome(refused=Refused(msg_id, "seat_is_agent", "this seat was handed to an agent."))
             if seq != rt.seq:
                 await self.refresh(rt)
                 hit = rt.msg_index.get((seat, msg_id))
@@ -361,6 +357,11 @@ class GameService:
                 if seq != rt.seq:
                     return Outcome(refused=Refused(msg_id, "stale", f"the game is at sequence {rt.seq}, not {seq}; "
                                                    "here is the fresh state."), stale=True)
+            if rt.game.status != "playing":
+                return Outcome(refused=Refused(msg_id, "read_only" if rt.game.status == "imported" else "game_over",
+                                               f"game {rt.game.id} is {rt.game.status}: no move is accepted."))
+            if not by_agent and rt.seat_row(seat).kind == "agent":
+                return Outcome(refused=Refused(msg_id, "seat_is_agent", "this seat was handed to an agent."))
             if kind == "move":
                 try:
                     st, canon = port.move(rt.state, seat, text)
