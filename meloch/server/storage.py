@@ -9,11 +9,10 @@ Nothing is ever pickled: the setup is JSON, a snapshot is the engine's own JSON 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +104,16 @@ class Entry:
     created_at: float
 
 
+@dataclass
+class _Append:
+    game_id: str
+    entry: Entry
+    snapshot: bytes | None
+    status: str | None
+    done: threading.Event = field(default_factory=threading.Event)
+    error: Exception | None = None
+
+
 class Conflict(Exception):
     """The entry's sequence number or message id is taken (another move won, or a retry)."""
 
@@ -157,8 +166,10 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
-        # SQLite has one writer at a time; queueing writers here avoids its busy-wait sleeps.
-        self._write = threading.Lock() if not self.is_postgres else contextlib.nullcontext()
+        # SQLite has one writer at a time: appends queue for one writer thread (group commit).
+        self._cv = threading.Condition()
+        self._queue: list[_Append] = []
+        self._writer: threading.Thread | None = None
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if not self.is_postgres:
@@ -274,22 +285,62 @@ class Store:
         """Commit one log entry (and a snapshot, and a status change) atomically, or raise ``Conflict``.
 
         Returns only after the commit, so an acknowledgement is never ahead of the disk. On
-        PostgreSQL the same transaction notifies the other processes (delivered at commit).
+        PostgreSQL the same transaction notifies the other processes (delivered at commit). On
+        SQLite, entries of different games waiting at the same time share one commit (one fsync).
         """
+        if self.is_postgres:
+            self._append_now([_Append(game_id, entry, snapshot, status)])
+            return
+        req = _Append(game_id, entry, snapshot, status)
+        with self._cv:
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="meloch-writer", daemon=True)
+                self._writer.start()
+            self._queue.append(req)
+            self._cv.notify()
+        req.done.wait()
+        if req.error is not None:
+            raise req.error
+
+    def _append_now(self, batch: list[_Append]) -> None:
+        """Insert ``batch`` in one transaction; ``Conflict`` (IntegrityError) aborts all of it."""
         try:
-            with self._write, self.engine.begin() as c:
-                c.execute(actions.insert().values(
-                    game_id=game_id, seq=entry.seq, seat=entry.seat, kind=entry.kind, action=entry.action,
-                    msg_id=entry.msg_id, created_at=entry.created_at))
-                if snapshot is not None:
-                    c.execute(snapshots.insert().values(game_id=game_id, seq=entry.seq, state=snapshot))
-                if status is not None:
-                    c.execute(games.update().where(games.c.id == game_id).values(status=status))
-                if self.is_postgres:
-                    c.execute(sa.text("SELECT pg_notify(:ch, :p)"),
-                              {"ch": NOTIFY_CHANNEL, "p": f"{game_id}:{entry.seq}"})
+            with self.engine.begin() as c:
+                for r in batch:
+                    e = r.entry
+                    c.execute(actions.insert().values(
+                        game_id=r.game_id, seq=e.seq, seat=e.seat, kind=e.kind, action=e.action,
+                        msg_id=e.msg_id, created_at=e.created_at))
+                    if r.snapshot is not None:
+                        c.execute(snapshots.insert().values(game_id=r.game_id, seq=e.seq, state=r.snapshot))
+                    if r.status is not None:
+                        c.execute(games.update().where(games.c.id == r.game_id).values(status=r.status))
+                    if self.is_postgres:
+                        c.execute(sa.text("SELECT pg_notify(:ch, :p)"),
+                                  {"ch": NOTIFY_CHANNEL, "p": f"{r.game_id}:{e.seq}"})
         except IntegrityError:
-            raise Conflict(f"{game_id}: seq {entry.seq} or message id {entry.msg_id!r} is taken") from None
+            raise Conflict("a sequence number or message id is taken") from None
+
+    def _write_loop(self) -> None:
+        """SQLite's one writer: commit whatever is waiting together; on a conflict, one by one."""
+        while True:
+            with self._cv:
+                while not self._queue:
+                    self._cv.wait()
+                batch, self._queue = self._queue[:512], self._queue[512:]
+            try:
+                self._append_now(batch)
+            except Conflict:
+                for r in batch:  # find the entries that conflict; the others commit on their own
+                    try:
+                        self._append_now([r])
+                    except Exception as err:
+                        r.error = err
+            except Exception as err:  # nothing of the batch was committed
+                for r in batch:
+                    r.error = err
+            for r in batch:
+                r.done.set()
 
     def snapshot_seqs(self, game_id: str) -> list[int]:
         with self.engine.connect() as c:
