@@ -40,7 +40,7 @@ __all__ = [
     "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
     "decode_setup", "encode_setup", "game_over", "initial_state", "move", "outcome_of", "prompt_for",
     "seat_count", "seat_events", "seat_options", "seat_tag", "seat_view", "snapshot_decode", "snapshot_encode",
-    "state_digest", "undo_event", "undo_refusal",
+    "state_digest", "undo_event", "undo_refusal", "warm_up",
 ]
 
 AGENTS = ("random",)
@@ -65,6 +65,12 @@ def content_version() -> str:
         h.update(b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+def warm_up() -> None:
+    """Load the content and start one game, so the first request does not pay for it."""
+    content_version()
+    new_game(Setup(), 0)
 
 
 def decode_setup(data: Any) -> Setup:

@@ -18,10 +18,10 @@ log = logging.getLogger("meloch.server")
 
 
 class PgListener:
-    """A daemon thread that LISTENs on ``channel`` and calls ``on_notice(game_id)`` on the loop."""
+    """A daemon thread that LISTENs on ``channel`` and calls ``on_notice(game_id, seq)`` on the loop."""
 
     def __init__(self, url: str, channel: str, loop: asyncio.AbstractEventLoop,
-                 on_notice: Callable[[str], None]) -> None:
+                 on_notice: Callable[[str, int], None]) -> None:
         self.dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.channel = channel
         self.loop = loop
@@ -48,11 +48,12 @@ class PgListener:
                     conn.execute(f"LISTEN {self.channel}")
                     self.ready.set()
                     # After a reconnect every game may have missed notices: refresh them all.
-                    self.loop.call_soon_threadsafe(self.on_notice, "*")
+                    self.loop.call_soon_threadsafe(self.on_notice, "*", 0)
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=0.5):
-                            game_id = n.payload.split(":", 1)[0]
-                            self.loop.call_soon_threadsafe(self.on_notice, game_id)
+                            game_id, _, seq = n.payload.partition(":")
+                            self.loop.call_soon_threadsafe(self.on_notice, game_id,
+                                                           int(seq) if seq.isdigit() else 0)
             except Exception as err:  # the database went away: retry, the service keeps running
                 if self._stop.is_set():
                     break

@@ -133,7 +133,7 @@ class Runtime:
         keep.add(cur)
         if cur:
             keep.add(self.prev[cur])
-        if len(self.states) > len(keep) + 64:
+        if len(self.states) > len(keep) + 8:  # few live objects keep the GC's full collections short
             for k in [k for k in self.states if k not in keep]:
                 del self.states[k]
 
@@ -257,9 +257,13 @@ class GameService:
         """Read what other processes committed (and seat changes) and push it to this process's sockets."""
         game, new = await asyncio.to_thread(lambda: (self.store.game(rt.game.id), self.store.entries(rt.game.id,
                                                                                                       rt.seq)))
+        seats_changed = game is not None and game.seats != rt.game.seats
         if game is not None:
             rt.game = game
         if not new:
+            if seats_changed:
+                rt.broadcast(force=True)
+                self.kick_agent(rt)
             return
         for e in new:
             if e.seq == rt.seq + 1:

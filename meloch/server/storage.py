@@ -262,6 +262,8 @@ class Store:
         with self.engine.begin() as c:
             c.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat)
                       .values(kind="agent", agent=agent, level=level, token_hash=None))
+            if self.is_postgres:  # the other processes re-read the seats (sequence 0: no new entry)
+                c.execute(sa.text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": f"{game_id}:0"})
 
     # ------------------------------------------------------------ the log
 
