@@ -19,6 +19,8 @@ def serve(
     zombie_after: float = typer.Option(60.0, "--zombie-after", help="Seconds away before an opponent may hand "
                                        "a seat to an agent."),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                        help="permessage-deflate on WebSockets (smaller frames, more CPU)."),
 ) -> None:
     """Run the game server (HTTP + WebSocket API, see docs/server.md)."""
     import uvicorn
@@ -32,7 +34,8 @@ def serve(
     typer.echo(f"meloch serve: http://{host}:{port} (database {_safe(url)})", err=True)
     # access_log is off: WebSocket URLs carry the seat token in their query string.
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
-                ws_max_size=max(65536, max_message * 2), timeout_graceful_shutdown=5)
+                ws_max_size=max(65536, max_message * 2), ws_per_message_deflate=ws_compression,
+                timeout_graceful_shutdown=5)
 
 
 def _safe(url: str) -> str:
@@ -55,6 +58,8 @@ def bench_server(
                                 "the engine's view and events, byte for byte."),
     db: str = typer.Option("", "--db", help="Database URL (default: a fresh SQLite file in a temporary dir)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the scripted clients' choices."),
+    compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                     help="Run the server with or without WebSocket compression."),
     think: list[float] = typer.Option([0.0, 1.0], "--think", help="Mean seconds a scripted player waits before "
                                       "each move in the round-trip run (repeatable: one run each; 0 is flat out)."),
 ) -> None:
@@ -62,7 +67,8 @@ def bench_server(
     from meloch.server import bench
 
     ok = bench.main(games=games, moves=moves, kills=kills, races=races, fuzz=fuzz, hidden=hidden, db=db, seed=seed,
-                    echo=lambda s: typer.echo(s), think=tuple(think))
+                    echo=lambda s: typer.echo(s), think=tuple(think),
+                    extra=() if compression else ("--no-ws-compression",))
     if not ok:
         raise typer.Exit(1)
 

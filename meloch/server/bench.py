@@ -699,12 +699,12 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
 
 
 def main(games: int, moves: int, kills: int, races: int, fuzz: int, hidden: bool, db: str, seed: int,
-         echo: Echo, think: tuple[float, ...] = (0.0,)) -> bool:
-    return asyncio.run(_main(games, moves, kills, races, fuzz, hidden, db, seed, echo, think))
+         echo: Echo, think: tuple[float, ...] = (0.0,), extra: tuple[str, ...] = ()) -> bool:
+    return asyncio.run(_main(games, moves, kills, races, fuzz, hidden, db, seed, echo, think, extra))
 
 
 async def _main(n_games: int, n_moves: int, n_kills: int, n_races: int, n_fuzz: int, do_hidden: bool, db: str,
-                seed: int, echo: Echo, think: tuple[float, ...]) -> bool:
+                seed: int, echo: Echo, think: tuple[float, ...], extra: tuple[str, ...]) -> bool:
     ok = True
     tmp = tempfile.mkdtemp(prefix="meloch-bench-")
 
@@ -713,7 +713,7 @@ async def _main(n_games: int, n_moves: int, n_kills: int, n_races: int, n_fuzz: 
 
     echo(f"meloch bench-server ({os.cpu_count()} cores; database {'given' if db else 'SQLite in ' + tmp})")
     for i, th in enumerate(think if n_games else ()):
-        server = ServerProc(url(f"rt{i}"))
+        server = ServerProc(url(f"rt{i}"), extra=extra)
         server.start()
         try:
             r = await round_trips(server, n_games, n_moves, seed, th)
