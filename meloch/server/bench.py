@@ -634,7 +634,7 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
     """Play a whole game through the server, then check every message against the engine alone."""
     import msgspec
 
-    from meloch.engine import Setup, apply, events_for, legal_actions, new_game, view
+    from meloch.engine import Setup, apply, decision, events_for, legal_actions, new_game, view
 
     rng = random.Random(seed)
     g = await create_game(server.http, setup)
@@ -681,8 +681,8 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
                 failures.append(f"seat {who} seq {m['seq']}: view differs from the engine's view for this seat")
             if m["decision"] != m["view"]["decision"]:
                 failures.append(f"seat {who} seq {m['seq']}: decision differs from the view's")
-            legal = [str(x) for x in legal_actions(st)] if st.frames and st.winner < 0 and st.frames[-1].seat == who \
-                else []
+            d = decision(st)
+            legal = [str(x) for x in legal_actions(st)] if d is not None and d.seat == who else []
             if m["options"] != legal:
                 failures.append(f"seat {who} seq {m['seq']}: options differ from the engine's legal actions")
             for batch in m["events"]:
