@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: play test lint typecheck pytest bench selfplay clean install
+.PHONY: play test lint typecheck pytest bench selfplay clean install postgres serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,22 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+test: lint typecheck postgres pytest
+
+# The server's storage tests run against a real PostgreSQL (tests/server/conftest.py starts a
+# throw-away cluster from these binaries). Installed from Debian's package when missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  echo "make test: installing Debian's 'postgresql' package for the server's storage tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || { \
+	    echo "make test: cannot install Debian's 'postgresql' package (apt-get failed); the tests marked 'postgres' will fail"; \
+	    exit 1; }; }
+
+serve: $(STAMP)
+	$(BIN)/meloch serve $(ARGS)
+
+bench-server: $(STAMP)
+	$(BIN)/meloch bench-server $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/meloch bench

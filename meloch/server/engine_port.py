@@ -1,0 +1,197 @@
+"""Every call the server makes into the engine and the agents, in one place.
+
+The engine's outward contract is changing (typed ``View``, described options, typed events, an
+engine-side ``undo_point``, an agent registry); keeping the server's use of it here means the
+switch touches this module only. Everything else in ``meloch.server`` handles ``State`` values as
+opaque objects and JSON-ready builtins returned from here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from meloch.agents import agent_names, make_agent
+from meloch.content.loader import DATA_DIR
+from meloch.engine import (
+    Event,
+    IllegalAction,
+    Setup,
+    SetupError,
+    State,
+    apply,
+    decision,
+    event_texts,
+    from_json,
+    legal_actions,
+    new_game,
+    outcome,
+    parse,
+    state_hash,
+    to_json,
+    view,
+)
+from meloch.engine import undo_refusal as engine_undo_refusal
+
+__all__ = [
+    "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
+    "decode_setup", "encode_setup", "game_over", "initial_state", "move", "outcome_of", "prompt_for",
+    "seat_count", "seat_events", "seat_options", "seat_tag", "seat_view", "snapshot_decode", "snapshot_encode",
+    "state_digest", "undo_event", "undo_refusal", "warm_up",
+]
+
+AGENTS = tuple(agent_names())
+"""Agent names a seat may be given: the agent registry's."""
+
+
+class Refusal(Exception):
+    """An action the engine (or the undo rule) refused: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"[{code}] {message}")
+        self.code = code
+        self.message = message
+
+
+@cache
+def content_version() -> str:
+    """A digest of the content files: a stored game replays only under the content it was played with."""
+    h = hashlib.sha256()
+    for path in sorted(DATA_DIR.rglob("*.yaml")):
+        h.update(str(path.relative_to(DATA_DIR)).encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def warm_up() -> None:
+    """Load the content and start one game, so the first request does not pay for it."""
+    content_version()
+    new_game(Setup(), 0)
+
+
+def decode_setup(data: Any) -> Setup:
+    """A ``Setup`` from JSON builtins; raises ``Refusal('bad_setup', ...)`` with msgspec's reason."""
+    try:
+        return msgspec.convert(data if data is not None else {}, Setup)
+    except msgspec.ValidationError as err:
+        raise Refusal("bad_setup", f"bad setup: {err}") from None
+
+
+def encode_setup(setup: Setup) -> dict[str, Any]:
+    out: dict[str, Any] = msgspec.to_builtins(setup)
+    return out
+
+
+def initial_state(setup: Setup, seed: int) -> State:
+    try:
+        return new_game(setup, seed)
+    except SetupError as err:
+        raise Refusal("bad_setup", str(err)) from None
+
+
+def seat_count(setup: Setup) -> int:
+    return len(setup.seats)
+
+
+def deciding_seat(state: State) -> int | None:
+    d = decision(state)
+    return None if d is None else d.seat
+
+
+def game_over(state: State) -> bool:
+    return decision(state) is None
+
+
+def outcome_of(state: State) -> dict[str, Any] | None:
+    o = outcome(state)
+    return None if o is None else {"winner": o.winner, "reason": o.reason}
+
+
+def seat_tag(state: State, seat: int) -> str:
+    return str(seat_view(state, None)["tags"][seat])
+
+
+def move(state: State, seat: int, text: str) -> tuple[State, str]:
+    """Apply ``text`` for ``seat``: the new state and the action's canonical text.
+
+    A seat may only act for itself: an action naming the other seat is refused as not its turn,
+    before the engine sees it, so a client cannot move for its opponent.
+    """
+    try:
+        action = parse(text)
+    except IllegalAction as err:
+        raise Refusal(err.code, err.message) from None
+    d = decision(state)
+    if d is None:
+        raise Refusal("game_over", "The game is over; no action is allowed.")
+    if d.seat != seat:
+        raise Refusal("not_your_turn", f"It is {seat_tag(state, d.seat)}'s decision now, not yours.")
+    if action.seat != seat:
+        raise Refusal("not_your_seat", f"You play {seat_tag(state, seat)}; '{action.who}' is not your seat.")
+    try:
+        return apply(state, action), str(action)
+    except IllegalAction as err:
+        raise Refusal(err.code, err.message) from None
+
+
+def seat_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The engine's view for ``seat`` (None: spectator) as JSON builtins (dict today, Struct later)."""
+    out: dict[str, Any] = msgspec.to_builtins(view(state, seat))
+    return out
+
+
+def seat_events(events: tuple[Event, ...], seat: int | None) -> list[str]:
+    return event_texts(events, seat)
+
+
+def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The current decision as ``seat`` may see it (the view's own, so a prompt never leaks)."""
+    d = seat_view(state, seat)["decision"]
+    return None if d is None else dict(d)
+
+
+def seat_options(state: State, seat: int | None) -> list[str]:
+    """The deciding seat's legal actions in notation; empty for every other seat and spectators."""
+    d = decision(state)
+    if d is None or seat is None or d.seat != seat:
+        return []
+    return [str(a) for a in legal_actions(state)]
+
+
+def undo_event(state: State, seat: int, text: str) -> tuple[Event, ...]:
+    """The event an accepted undo records (the undone action was the seat's own and public)."""
+    return (Event(kind="undo", text=f"{seat_tag(state, seat)} took back '{text}'.", seat=seat),)
+
+
+def undo_refusal(before: State, after: State, text: str, seat: int) -> str | None:
+    """Why the action ``text`` (``before`` -> ``after``) may not be undone by ``seat``; None if it may:
+    the engine's undo policy (``meloch.engine.undo_refusal``)."""
+    if parse(text).seat != seat:
+        return "the last action was your opponent's, not yours."
+    return engine_undo_refusal(before, after, seat)
+
+
+def agent_move(state: State, seat: int, agent: str, seed: int) -> str:
+    """The move agent ``agent`` makes for ``seat`` (seeded, so a retried computation agrees)."""
+    if agent not in AGENTS:
+        raise Refusal("bad_agent", f"unknown agent {agent!r}: use one of {', '.join(AGENTS)}")
+    legal = legal_actions(state)
+    bot = make_agent(agent, random.Random(seed).getrandbits(63))
+    return str(bot.choose(view(state, seat) if getattr(bot, "uses_view", True) else None, legal))
+
+
+def state_digest(state: State) -> str:
+    return state_hash(state)
+
+
+def snapshot_encode(state: State) -> bytes:
+    return to_json(state)
+
+
+def snapshot_decode(data: bytes) -> State:
+    return from_json(data)

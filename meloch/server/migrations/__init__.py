@@ -1,0 +1,1 @@
+"""Alembic migrations of the server schema (run from code by ``storage.migrate``)."""
