@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from meloch.engine.model import Setup
+from meloch.scenario.content import ContentSpec
 
 
 class _Strict(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -117,6 +118,9 @@ class Scenario(_Strict, kw_only=True):
     source: str
     """The rulebook line (or rules-notes entry) this scenario checks."""
     setup: SetupSpec = msgspec.field(default_factory=SetupSpec)
+    content: ContentSpec | None = None
+    """A content set of this scenario's own: test entries added to the standard data, or a data
+    folder (``meloch/scenario/content.py``); the game is played with it (``Setup.content``)."""
     setup_error: str | None = None
     """Expect the setup itself to be refused (``SetupError`` whose message contains this)."""
     seeds: list[int] | SeedRange | None = None

@@ -31,9 +31,9 @@ from typing import Any
 
 import msgspec
 
-from meloch.content import load
 from meloch.engine import flow
 from meloch.engine.cards import combat_types, discovery_deck_ids
+from meloch.engine.game_content import active
 from meloch.engine.model import State
 from meloch.scenario import invariants
 
@@ -206,7 +206,7 @@ def _combat_matcher(x: Any, key: str) -> Callable[[Any], bool]:
 
 
 def _id_matcher(family: str, x: Any, key: str) -> Callable[[Any], bool]:
-    c = load()
+    c = active()
     known: set[str] = {
         "discovery": set(c.cards),
         "encounter": {e.id for e in c.encounters},
@@ -416,6 +416,6 @@ def fresh_turn(state: State, seat: int) -> State:
     from meloch.engine.tx import Tx
 
     s = msgspec.structs.replace(state, active=seat, combat=None, turn_flags=(), frames=(), events=())
-    tx = Tx(s, load())
+    tx = Tx(s, active())
     flow.START_TURN[flow.role(s, seat)](tx, seat)
     return tx.s

@@ -16,8 +16,11 @@ from typing import Any
 import msgspec
 import yaml
 
-from meloch.engine import IllegalAction, SetupError, State, apply, legal_actions, new_game, track, view_json
+from meloch.content import get
+from meloch.engine import IllegalAction, Setup, SetupError, State, apply, legal_actions, new_game, track, view_json
+from meloch.engine.game_content import using
 from meloch.scenario import invariants
+from meloch.scenario.content import ScenarioContentError, content_id
 from meloch.scenario.model import LegalSpec, MetricSpec, Scenario, SeedRange, Step, ViewSpec
 from meloch.scenario.patch import PatchError, apply_patch, as_data, resolve
 
@@ -90,12 +93,25 @@ def _shape_problem(sc: Scenario) -> str:
     return ""
 
 
+def scenario_setup(sc: Scenario, base_dir: Path | None = None) -> Setup:
+    """The engine ``Setup`` of ``sc``, with its own content set when it has a ``content:`` key
+    (``base_dir``: the folder a ``content.folder`` is relative to)."""
+    setup = sc.setup.to_setup()
+    if sc.content is None:
+        return setup
+    try:
+        cid = content_id(sc.content, base_dir or Path.cwd())
+    except ScenarioContentError as err:
+        raise ScenarioError(str(err)) from None
+    return msgspec.structs.replace(setup, content=cid)
+
+
 def build_position(sc: Scenario, where: str = "", seed: int | None = None,
-                   extra_patch: dict[str, Any] | None = None) -> State:
+                   extra_patch: dict[str, Any] | None = None, base_dir: Path | None = None) -> State:
     """The state the steps start from (``seed`` overrides the setup's; ``extra_patch``, a run's
     patch, applies after the position's patch)."""
     try:
-        s = new_game(sc.setup.to_setup(), sc.setup.seed if seed is None else seed)
+        s = new_game(scenario_setup(sc, base_dir), sc.setup.seed if seed is None else seed)
     except SetupError as err:
         raise ScenarioError(f"{where}setup: {err}") from None
     for i, a in enumerate(sc.position.prefix):
@@ -103,16 +119,17 @@ def build_position(sc: Scenario, where: str = "", seed: int | None = None,
             s = apply(s, a)
         except IllegalAction as err:
             raise ScenarioError(f"{where}position.prefix[{i}] {a!r}: {err}") from None
-    if sc.position.patch:
-        try:
-            s = apply_patch(s, sc.position.patch)
-        except PatchError as err:
-            raise ScenarioError(f"{where}position.{err}") from None
-    if extra_patch:
-        try:
-            s = apply_patch(s, extra_patch)
-        except PatchError as err:
-            raise ScenarioError(f"{where}run {err}") from None
+    with using(get(s.setup.content)):  # the patcher checks ids against the game's own content
+        if sc.position.patch:
+            try:
+                s = apply_patch(s, sc.position.patch)
+            except PatchError as err:
+                raise ScenarioError(f"{where}position.{err}") from None
+        if extra_patch:
+            try:
+                s = apply_patch(s, extra_patch)
+            except PatchError as err:
+                raise ScenarioError(f"{where}run {err}") from None
     return s
 
 
@@ -282,11 +299,11 @@ def _check_with_events(s: State, step: Step, per_step: list[list[str]]) -> list[
     return check_step(s, step, [t for texts in per_step[step.events_since:] for t in texts])
 
 
-def _check_setup_error(sc: Scenario, seed: int, where: str) -> StepResult:
+def _check_setup_error(sc: Scenario, seed: int, where: str, base_dir: Path) -> StepResult:
     r = StepResult(0, "setup", where=where)
     want = sc.setup_error or ""
     try:
-        new_game(sc.setup.to_setup(), seed)
+        new_game(scenario_setup(sc, base_dir), seed)
     except SetupError as err:
         if want not in str(err):
             r.failures.append(f"setup_error: want a message containing {want!r}, got {str(err)!r}")
@@ -301,11 +318,12 @@ def run(sc: Scenario, path: str = "<scenario>") -> ScenarioResult:
         raise ScenarioError(f"{path}: {problem}")
     seeds = sc.seed_list()
     runs = sc.all_runs()
+    base_dir = Path(path).parent
     results: list[StepResult] = []
     for seed in seeds:
         seed_where = f"seed {seed}" if sc.seeds is not None else ""
         if sc.setup_error is not None:
-            results.append(_check_setup_error(sc, seed, f"{seed_where}: " if seed_where else ""))
+            results.append(_check_setup_error(sc, seed, f"{seed_where}: " if seed_where else "", base_dir))
             continue
         for ri, r in enumerate(runs):
             parts = []
@@ -314,7 +332,7 @@ def run(sc: Scenario, path: str = "<scenario>") -> ScenarioResult:
             if seed_where:
                 parts.append(seed_where)
             where = ", ".join(parts) + ": " if parts else ""
-            s = build_position(sc, f"{path}: {where}", seed, r.patch)
+            s = build_position(sc, f"{path}: {where}", seed, r.patch, base_dir)
             results.extend(_run_steps(s, r.steps, where))
     return ScenarioResult(path, sc.name, results)
 
