@@ -7,7 +7,6 @@ touches. Everything random goes through ``Tx.rand*`` so the RNG state stays insi
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -18,20 +17,35 @@ from meloch.engine.model import ExpSeat, Frame, ScytheSeat, Seat, State
 
 T = TypeVar("T")
 
+SETTLED = "_settled"
+"""Key in a State's slot dict (``State`` has ``dict=True``): set by ``apply`` / ``new_game`` on a state
+whose automatic Triumph stars are all placed. Never encoded or copied, so a state built by hand
+(``replace``, ``from_json``, ``determinize``) is checked in full at its first step."""
+
+
+def settle(tx: Tx) -> None:
+    """Mark ``tx.s`` settled when no seat was handed out since the last Triumph check."""
+    if not tx.dirty:
+        tx.s.__dict__[SETTLED] = True
+
 
 class Tx:
     def __init__(self, state: State, content: Content) -> None:
-        self.s = copy.copy(state)
+        self.s = state.__copy__()  # msgspec's own copy: the slot dict (caches, SETTLED) is not carried
         self.c = content
         self._copied: set[int] = set()
         self.events: list[Event] = []
+        self.dirty = SETTLED not in state.__dict__
+        """Has a seat been handed out for writing since the Triumph metrics were last checked? A
+        state that ``apply`` returned settled starts clean (``track.check_scythe_stars`` skips)."""
 
     # ---------------------------------------------------------------- seats
     def seat(self, i: int) -> Seat:
         """The writable seat ``i`` (copied on first access)."""
+        self.dirty = True
         if i not in self._copied:
             seats = list(self.s.seats)
-            seats[i] = copy.copy(seats[i])
+            seats[i] = seats[i].__copy__()
             self.s.seats = (seats[0], seats[1])
             self._copied.add(i)
         return self.s.seats[i]
