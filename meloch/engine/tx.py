@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from msgspec.structs import replace
+
 from meloch.content.schema import Content
 from meloch.engine import rng
 from meloch.engine.contract import Event, EventData
@@ -31,7 +33,7 @@ def settle(tx: Tx) -> None:
 
 class Tx:
     def __init__(self, state: State, content: Content) -> None:
-        self.s = state.__copy__()  # msgspec's own copy: the slot dict (caches, SETTLED) is not carried
+        self.s = replace(state)  # msgspec's copy (not the copy module's); the slot dict is not carried
         self.c = content
         self._copied: set[int] = set()
         self.events: list[Event] = []
@@ -45,7 +47,7 @@ class Tx:
         self.dirty = True
         if i not in self._copied:
             seats = list(self.s.seats)
-            seats[i] = seats[i].__copy__()
+            seats[i] = replace(seats[i])
             self.s.seats = (seats[0], seats[1])
             self._copied.add(i)
         return self.s.seats[i]
