@@ -248,10 +248,13 @@ def _scythe_reqs(track_side: str) -> tuple[tuple[int, str, int], ...]:
 def check_scythe_stars(tx: Tx) -> None:
     """Scythe seats place a star at once on every open category they meet.
 
-    Incremental: every metric is a function of the seats, and a category never reopens, so when no
-    seat was handed out for writing since the last full pass (``tx.dirty``) nothing can have become
-    met and the pass is skipped (it runs before every decision)."""
-    if not tx.dirty:
+    Incremental (it runs before every decision): every metric is a function of the seats and a
+    category never reopens, so only seats handed out for writing since the last pass
+    (``tx.touched``) can have met something new. A seat's metrics read its own seat only, except
+    control, which also reads the other seat's units: an untouched Scythe seat whose opponent was
+    touched checks its control categories only; with no seat touched the pass is skipped."""
+    touched = tx.touched
+    if not touched:
         return
     s = tx.s
     if s.winner >= 0 or not s.track:
@@ -260,7 +263,12 @@ def check_scythe_stars(tx: Tx) -> None:
     for seat in (s.active, 1 - s.active):  # Scythe vs Scythe: the player whose turn it is first
         if not isinstance(s.seats[seat], ScytheSeat):
             continue
+        own = seat in touched
+        if not own and (1 - seat) not in touched:
+            continue
         for i, m, n in reqs:
+            if not own and m != "control":
+                continue
             p = s.seats[seat]
             assert isinstance(p, ScytheSeat)
             if s.winner >= 0:
@@ -270,7 +278,7 @@ def check_scythe_stars(tx: Tx) -> None:
             if p.stars_unplaced <= 0:
                 continue  # Leverage: the category waits until a star is regained
             place_star(tx, seat, i, "requirement met")
-    tx.dirty = False  # a full pass: every met open category now holds a star (or waits for one)
+    tx.touched = set()  # a full pass: every met open category now holds a star (or waits for one)
 
 
 flow.AFTER_STEP.append(check_scythe_stars)

@@ -27,7 +27,7 @@ whose automatic Triumph stars are all placed. Never encoded or copied, so a stat
 
 def settle(tx: Tx) -> None:
     """Mark ``tx.s`` settled when no seat was handed out since the last Triumph check."""
-    if not tx.dirty:
+    if not tx.touched:
         tx.s.__dict__[SETTLED] = True
 
 
@@ -37,14 +37,14 @@ class Tx:
         self.c = content
         self._copied: set[int] = set()
         self.events: list[Event] = []
-        self.dirty = SETTLED not in state.__dict__
-        """Has a seat been handed out for writing since the Triumph metrics were last checked? A
-        state that ``apply`` returned settled starts clean (``track.check_scythe_stars`` skips)."""
+        self.touched: set[int] = set() if SETTLED in state.__dict__ else {0, 1}
+        """Seats handed out for writing since the Triumph metrics were last checked. A state that
+        ``apply`` returned settled starts with none (``track.check_scythe_stars`` skips)."""
 
     # ---------------------------------------------------------------- seats
     def seat(self, i: int) -> Seat:
         """The writable seat ``i`` (copied on first access)."""
-        self.dirty = True
+        self.touched.add(i)
         if i not in self._copied:
             seats = list(self.s.seats)
             seats[i] = replace(seats[i])
