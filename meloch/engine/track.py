@@ -165,6 +165,12 @@ def stars_of(state: State, seat: int) -> int:
     return sum(col.count(seat) for col in state.track)
 
 
+def can_boast(state: State, seat: int) -> bool:
+    """Is any category boastable (``boastable`` non-empty), stopping at the first."""
+    track = state.track
+    return any(not track[i] and met(state, seat, cat) for i, cat in enumerate(side(state).categories))
+
+
 def boastable(state: State, seat: int) -> list[int]:
     """Open, met, non-combat categories (column indexes) the seat may Boast onto."""
     t = side(state)

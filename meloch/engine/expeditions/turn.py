@@ -106,7 +106,7 @@ def refresh(tx: Tx, seat: int, keep: str = "") -> None:
 def possible(state: State, seat: int, action: str) -> bool:
     p = ep(state, seat)
     if action == "move":
-        return bool(mech_destinations(state, seat))
+        return bool(_reach(state, seat))
     if action == "play":
         return bool(p.hand)
     return bool(gather_benefits(state, p.loc))
@@ -149,6 +149,11 @@ def move_range(state: State, seat: int) -> tuple[int, int]:
 
 
 def mech_destinations(state: State, seat: int) -> list[str]:
+    return sorted(_reach(state, seat), key=lambda x: int(x) if x.isdigit() else 99)
+
+
+def _reach(state: State, seat: int) -> list[str]:
+    """The mech's destinations, unsorted (``possible`` only asks whether there is one)."""
     p = ep(state, seat)
     lo, hi = move_range(state, seat)
     b = board(state.setup.map_side)
@@ -174,9 +179,8 @@ def mech_destinations(state: State, seat: int) -> list[str]:
                 if not (n in tokens or n in enemy or any(stops(state, seat, n) for stops in stop_hooks)):
                     nxt.add(n)
         frontier = nxt
-    return sorted((loc for loc, d in reach.items()
-                   if d >= lo and (loc != other_mech or variants.may_share_mech(state, seat, loc))),
-                  key=lambda x: int(x) if x.isdigit() else 99)
+    return [loc for loc, d in reach.items()
+            if d >= lo and (loc != other_mech or variants.may_share_mech(state, seat, loc))]
 
 
 def _move_prompt(state: State, f: Frame) -> str:
