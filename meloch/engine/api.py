@@ -13,7 +13,7 @@ from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.game_content import active, bound, content_of
 from meloch.engine.model import State
 from meloch.engine.setup import new_game
-from meloch.engine.tx import Tx
+from meloch.engine.tx import Tx, settle
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -84,6 +84,7 @@ def apply(state: State, action: Action | str) -> State:
         tx.log("choice", f"{action.who} chose: {' '.join((action.verb, *action.args))}.", seat=f.seat,
                private_to=f.seat if secret else -1, public=f"{action.who} made a secret choice." if secret else "")
     flow.run(tx)
+    settle(tx)
     tx.s.events = tuple(tx.events)
     return tx.s
 

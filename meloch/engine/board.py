@@ -32,10 +32,14 @@ class Board:
         self.land = {k: frozenset(v) for k, v in land.items()}
         self.river = {k: frozenset(v) for k, v in river.items()}
         self.all_adjacent = {k: self.land[k] | self.river[k] for k in self.loc}
+        self.territories: frozenset[str] = frozenset(self.numbered)
+        """Numbered locations: the territories (a set, for the per-step control count)."""
+        self._mech_steps: dict[str, frozenset[str]] = {
+            k: frozenset(n for n in self.all_adjacent[k] if self.loc[n].kind == "location") for k in self.loc}
 
     def is_territory(self, lid: str) -> bool:
         """Numbered locations are territories; lakes and home bases are not."""
-        return self.loc[lid].kind == "location"
+        return lid in self.territories
 
     def terrain(self, lid: str) -> str:
         return self.loc[lid].terrain
@@ -54,10 +58,10 @@ class Board:
             if self.loc[n].kind != "home" and (lakes or self.loc[n].kind != "lake")
         }
 
-    def mech_steps(self, lid: str) -> set[str]:
+    def mech_steps(self, lid: str) -> frozenset[str]:
         """One Expeditions-mech step: across land or rivers, never onto lakes or home bases,
         never through tunnels (tunnel locations are still entered by ordinary adjacency)."""
-        return {n for n in self.all_adjacent[lid] if self.loc[n].kind == "location"}
+        return self._mech_steps[lid]
 
     def is_north(self, of: str, than: str) -> bool:
         """Is any part of ``of`` higher than ``than`` (seen from the Expeditions seat)?"""

@@ -61,6 +61,11 @@ def _pinned(state: State, seat: int) -> tuple[set[int], set[str], bool]:
 
 def _fill(slots: Sequence[T], pinned: set[T], pool: list[T]) -> tuple[T, ...]:
     """``slots`` with every unpinned entry replaced, in order, by the next item of ``pool``."""
+    if not pinned or pinned.isdisjoint(slots):  # the usual case: every slot is re-drawn
+        k = len(slots)
+        got = tuple(pool[:k])
+        del pool[:k]
+        return got
     out = list(slots)
     k = 0
     for i, x in enumerate(out):
@@ -72,9 +77,14 @@ def _fill(slots: Sequence[T], pinned: set[T], pool: list[T]) -> tuple[T, ...]:
 
 
 def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
-    out = list(items)
-    rng.shuffle(out)
-    return out
+    """A uniformly random order of ``items``: sorted by one random key each. ``random.shuffle``
+    draws in Python one bounded integer per item (about 1 us each), and determinize shuffles every
+    deck; the keys are drawn in C (a tie, with 53-bit keys, keeps the earlier item first)."""
+    if len(items) < 2:
+        return list(items)
+    rand = rng.random
+    keys = [rand() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
 @bound
@@ -93,7 +103,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     keep_combat = [int(x[1:]) for i in keep_idx for x in frames[i].items if _is_combat_token(x)]
     opp_hand = list(o.combat_cards)
     tucked_n = len(combat.cards[opp]) if combat is not None and not combat.revealed else 0
-    pool = [c for c in (*s.combat_deck, *opp_hand, *keep_combat) if c not in pin_combat]
+    pool = [*s.combat_deck, *opp_hand, *keep_combat]
+    if pin_combat:
+        pool = [c for c in pool if c not in pin_combat]
     pool = _shuffled(rng, pool)
     new_opp_hand = _fill(opp_hand, pin_combat, pool)
     new_keep = _fill(keep_combat, pin_combat, pool)
@@ -103,7 +115,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     # ("cards you control are always face up"), so it is never re-sampled.
     keep_disc = [x for i in keep_idx for x in frames[i].items if not _is_combat_token(x)]
     fixed_disc = set(pin_disc)
-    dpool = _shuffled(rng, [x for x in (*s.discovery_deck, *keep_disc) if x not in fixed_disc])
+    dpool = _shuffled(rng, [x for x in (*s.discovery_deck, *keep_disc) if x not in fixed_disc] if fixed_disc
+                      else [*s.discovery_deck, *keep_disc])
     new_keep_disc = _fill(keep_disc, fixed_disc, dpool)
     discovery_deck = _fill(s.discovery_deck, fixed_disc, dpool)
 

@@ -12,7 +12,7 @@ from meloch.engine.effects import draw_combat
 from meloch.engine.game_content import active, using
 from meloch.engine.model import ExpSeat, ScytheSeat, Seat, SeatSetup, Setup, State
 from meloch.engine.track import token_list
-from meloch.engine.tx import Tx
+from meloch.engine.tx import Tx, settle
 
 
 class SetupError(ValueError):
@@ -125,6 +125,7 @@ def _new_game(setup: Setup, seed: int) -> State:
     # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
     s.active = 1 if setup.variant == "standard" else tx.randbelow(2)
     flow.run(tx)
+    settle(tx)
     s.events = tuple(tx.events)
     return s
 

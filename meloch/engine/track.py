@@ -31,16 +31,21 @@ def controlled(state: State, seat: int) -> set[str]:
     Expeditions player's; home bases and lakes are never territories."""
     p = state.seats[seat]
     opp = state.seats[1 - seat]
-    b = board(state.setup.map_side)
+    terr = board(state.setup.map_side).territories
     if isinstance(p, ExpSeat):
-        return {p.loc} if b.is_territory(p.loc) else set()
-    mine = {p.character, *p.mechs, *p.workers} | {loc for _, loc in p.structures}
-    mine = {loc for loc in mine if loc and b.is_territory(loc)}
+        return {p.loc} if p.loc in terr else set()
+    mine = set(p.workers)
+    mine.update(p.mechs)
+    mine.add(p.character)
+    for _, loc in p.structures:
+        mine.add(loc)
+    mine &= terr  # also drops "" (no character on the board)
     if isinstance(opp, ExpSeat):
         mine.discard(opp.loc)
     else:
-        enemy = {opp.character, *opp.mechs, *opp.workers}
-        mine -= enemy
+        mine.discard(opp.character)
+        mine.difference_update(opp.mechs)
+        mine.difference_update(opp.workers)
     return mine
 
 
@@ -83,24 +88,36 @@ def expeditions_workers(p: ExpSeat) -> int:
 
 
 def _exp_metric(state: State, p: ExpSeat, metric: str) -> int:
-    colours = [_token_colour(t) for t in p.corruption]
-    table: dict[str, Callable[[], int]] = {
-        "power": lambda: p.power,
-        "guile": lambda: p.guile,
-        "coins": lambda: p.coins,
-        "workers": lambda: expeditions_workers(p),
-        "corruption": lambda: len(p.corruption),
-        "corruption_guile": lambda: colours.count("guile"),
-        "corruption_power": lambda: colours.count("power"),
-        "map_tokens": lambda: len(p.map_tokens),
-        "items_upgraded": lambda: len(p.upgraded),
-        "meteorites_melded": lambda: len(p.melded),
-        "quests_solved": lambda: len(p.solved),
-        "cards_controlled": lambda: len(p.hand) + len(p.active),
-        "combat_cards": lambda: len(p.combat_cards),
-        "control": lambda: len(controlled(state, state.seats.index(p))),
-    }
-    return table.get(metric, lambda: 0)()
+    # Plain branches, most frequent first: this runs for every open category at every Boast check.
+    if metric == "power":
+        return p.power
+    if metric == "guile":
+        return p.guile
+    if metric == "coins":
+        return p.coins
+    if metric == "workers":
+        return expeditions_workers(p)
+    if metric == "corruption":
+        return len(p.corruption)
+    if metric == "corruption_guile" or metric == "corruption_power":
+        colour = metric[len("corruption_"):]
+        tokens = index().corruption_tokens
+        return sum(1 for t in p.corruption if tokens[t][0] == colour)
+    if metric == "map_tokens":
+        return len(p.map_tokens)
+    if metric == "items_upgraded":
+        return len(p.upgraded)
+    if metric == "meteorites_melded":
+        return len(p.melded)
+    if metric == "quests_solved":
+        return len(p.solved)
+    if metric == "cards_controlled":
+        return len(p.hand) + len(p.active)
+    if metric == "combat_cards":
+        return len(p.combat_cards)
+    if metric == "control":
+        return len(controlled(state, state.seats.index(p)))
+    return 0
 
 
 def token_list() -> list[tuple[str, int]]:
@@ -146,6 +163,12 @@ def met(state: State, seat: int, cat: Category) -> bool:
 
 def stars_of(state: State, seat: int) -> int:
     return sum(col.count(seat) for col in state.track)
+
+
+def can_boast(state: State, seat: int) -> bool:
+    """Is any category boastable (``boastable`` non-empty), stopping at the first."""
+    track = state.track
+    return any(not track[i] and met(state, seat, cat) for i, cat in enumerate(side(state).categories))
 
 
 def boastable(state: State, seat: int) -> list[int]:
@@ -229,7 +252,16 @@ def _scythe_reqs(track_side: str) -> tuple[tuple[int, str, int], ...]:
 
 
 def check_scythe_stars(tx: Tx) -> None:
-    """Scythe seats place a star at once on every open category they meet."""
+    """Scythe seats place a star at once on every open category they meet.
+
+    Incremental (it runs before every decision): every metric is a function of the seats and a
+    category never reopens, so only seats handed out for writing since the last pass
+    (``tx.touched``) can have met something new. A seat's metrics read its own seat only, except
+    control, which also reads the other seat's units: an untouched Scythe seat whose opponent was
+    touched checks its control categories only; with no seat touched the pass is skipped."""
+    touched = tx.touched
+    if not touched:
+        return
     s = tx.s
     if s.winner >= 0 or not s.track:
         return
@@ -237,7 +269,12 @@ def check_scythe_stars(tx: Tx) -> None:
     for seat in (s.active, 1 - s.active):  # Scythe vs Scythe: the player whose turn it is first
         if not isinstance(s.seats[seat], ScytheSeat):
             continue
+        own = seat in touched
+        if not own and (1 - seat) not in touched:
+            continue
         for i, m, n in reqs:
+            if not own and m != "control":
+                continue
             p = s.seats[seat]
             assert isinstance(p, ScytheSeat)
             if s.winner >= 0:
@@ -247,6 +284,7 @@ def check_scythe_stars(tx: Tx) -> None:
             if p.stars_unplaced <= 0:
                 continue  # Leverage: the category waits until a star is regained
             place_star(tx, seat, i, "requirement met")
+    tx.touched = set()  # a full pass: every met open category now holds a star (or waits for one)
 
 
 flow.AFTER_STEP.append(check_scythe_stars)

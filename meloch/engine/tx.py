@@ -7,9 +7,10 @@ touches. Everything random goes through ``Tx.rand*`` so the RNG state stays insi
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TypeVar
+
+from msgspec.structs import replace
 
 from meloch.content.schema import Content
 from meloch.engine import rng
@@ -18,20 +19,35 @@ from meloch.engine.model import ExpSeat, Frame, ScytheSeat, Seat, State
 
 T = TypeVar("T")
 
+SETTLED = "_settled"
+"""Key in a State's slot dict (``State`` has ``dict=True``): set by ``apply`` / ``new_game`` on a state
+whose automatic Triumph stars are all placed. Never encoded or copied, so a state built by hand
+(``replace``, ``from_json``, ``determinize``) is checked in full at its first step."""
+
+
+def settle(tx: Tx) -> None:
+    """Mark ``tx.s`` settled when no seat was handed out since the last Triumph check."""
+    if not tx.touched:
+        tx.s.__dict__[SETTLED] = True
+
 
 class Tx:
     def __init__(self, state: State, content: Content) -> None:
-        self.s = copy.copy(state)
+        self.s = replace(state)  # msgspec's copy (not the copy module's); the slot dict is not carried
         self.c = content
         self._copied: set[int] = set()
         self.events: list[Event] = []
+        self.touched: set[int] = set() if SETTLED in state.__dict__ else {0, 1}
+        """Seats handed out for writing since the Triumph metrics were last checked. A state that
+        ``apply`` returned settled starts with none (``track.check_scythe_stars`` skips)."""
 
     # ---------------------------------------------------------------- seats
     def seat(self, i: int) -> Seat:
         """The writable seat ``i`` (copied on first access)."""
+        self.touched.add(i)
         if i not in self._copied:
             seats = list(self.s.seats)
-            seats[i] = copy.copy(seats[i])
+            seats[i] = replace(seats[i])
             self.s.seats = (seats[0], seats[1])
             self._copied.add(i)
         return self.s.seats[i]

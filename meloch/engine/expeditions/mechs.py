@@ -49,7 +49,7 @@ def tuck_possible(state: State, seat: int, op: str) -> bool:
     open category)?"""
     p = ep(state, seat)
     if op == "boast":
-        return bool(track.boastable(state, seat))
+        return track.can_boast(state, seat)
     kind, done = ("item", p.upgraded) if op == "upgrade" else ("meteorite", p.melded)
     cap = active().mechs[p.mech].cap
     return len(done) < cap and any(card(c).kind == kind for c in (*p.hand, *(c for c, _ in p.active)))

@@ -106,7 +106,7 @@ def refresh(tx: Tx, seat: int, keep: str = "") -> None:
 def possible(state: State, seat: int, action: str) -> bool:
     p = ep(state, seat)
     if action == "move":
-        return bool(mech_destinations(state, seat))
+        return bool(_reach(state, seat))
     if action == "play":
         return bool(p.hand)
     return bool(gather_benefits(state, p.loc))
@@ -141,21 +141,6 @@ def _actions(tx: Tx, f: Frame, a: Action | None) -> None:
 # ---------------------------------------------------------------- Move
 
 
-def _stop_here(state: State, seat: int, loc: str) -> bool:
-    """The mech must stop on a map token and on a location with an opposing combat unit."""
-    if any(lc == loc for lc, _ in state.map_tokens):
-        return True
-    for stops in hooks.MECH_STOPS:  # Fenris influence ends the move
-        if stops(state, seat, loc):
-            return True
-    o = state.seats[1 - seat]
-    if isinstance(o, ScytheSeat):
-        return loc in (o.character, *o.mechs)
-    # Expeditions vs Expeditions: mechs "may move through but not end on" another mech (ref §2.5);
-    # a mech that ends there to Vanquish it stops there anyway (``may_share_mech``)
-    return False
-
-
 def move_range(state: State, seat: int) -> tuple[int, int]:
     """(min, max) locations per Move: the mech's own range (mechs.yaml; Marsh Strider 1-4), +1 per
     active ``move_plus1`` item."""
@@ -164,15 +149,26 @@ def move_range(state: State, seat: int) -> tuple[int, int]:
 
 
 def mech_destinations(state: State, seat: int) -> list[str]:
+    return sorted(_reach(state, seat), key=lambda x: int(x) if x.isdigit() else 99)
+
+
+def _reach(state: State, seat: int) -> list[str]:
+    """The mech's destinations, unsorted (``possible`` only asks whether there is one)."""
     p = ep(state, seat)
-    lo = move_range(state, seat)[0]
+    lo, hi = move_range(state, seat)
     b = board(state.setup.map_side)
     o = state.seats[1 - seat]
     other_mech = o.loc if isinstance(o, ExpSeat) else ""
+    # The mech must stop on a map token, on a Scythe character or mech (in Expeditions vs
+    # Expeditions it "may move through but not end on" another mech, ref §2.5: ``may_share_mech``),
+    # and where a hook says so (Fenris influence).
+    tokens = {lc for lc, _ in state.map_tokens}
+    enemy = {o.character, *o.mechs} if isinstance(o, ScytheSeat) else set()
+    stop_hooks = hooks.MECH_STOPS
     seen = {p.loc}
     frontier = {p.loc}
     reach: dict[str, int] = {}
-    for d in range(1, move_range(state, seat)[1] + 1):
+    for d in range(1, hi + 1):
         nxt: set[str] = set()
         for loc in frontier:
             for n in b.mech_steps(loc) | variants.open_homes_from(state, loc):
@@ -180,12 +176,11 @@ def mech_destinations(state: State, seat: int) -> list[str]:
                     continue
                 seen.add(n)
                 reach[n] = d
-                if not _stop_here(state, seat, n):
+                if not (n in tokens or n in enemy or any(stops(state, seat, n) for stops in stop_hooks)):
                     nxt.add(n)
         frontier = nxt
-    return sorted((loc for loc, d in reach.items()
-                   if d >= lo and (loc != other_mech or variants.may_share_mech(state, seat, loc))),
-                  key=lambda x: int(x) if x.isdigit() else 99)
+    return [loc for loc, d in reach.items()
+            if d >= lo and (loc != other_mech or variants.may_share_mech(state, seat, loc))]
 
 
 def _move_prompt(state: State, f: Frame) -> str:

@@ -18,8 +18,8 @@ from meloch.engine.scythe import abilities
 from meloch.engine.scythe.abilities import mech_abilities
 from meloch.engine.scythe.pay import (
     add_resource,
+    coercion_ready,
     pay_resources,
-    spendable,
 )
 from meloch.engine.scythe.seat import (
     RESOURCES,
@@ -67,11 +67,18 @@ def _leverage_options(state: State, seat: int) -> list[Action]:
     if ability_of(p) != "leverage" or "leverage" in state.turn_flags:
         return []
     out = []
-    ctrl = sorted(controlled(state, seat), key=_loc_key)
+    owned = controlled(state, seat)
     if p.stars_unplaced > 0:  # AMB-24 (a): not without a controlled territory
+        ctrl = sorted(owned, key=_loc_key)
         out += [flow.act(state, seat, "leverage", "gain", r, loc) for r in RESOURCES for loc in ctrl]
     if p.stars_discarded > 0:
-        out += [flow.act(state, seat, "leverage", "regain", r) for r in RESOURCES if spendable(state, seat, r) > 0]
+        # ``spendable`` per resource, with control computed once: piles on controlled territories,
+        # plus 1 through Coercion
+        have = dict.fromkeys(RESOURCES, 1 if coercion_ready(state, seat) else 0)
+        for lc, k, n in p.resources:
+            if lc in owned and k in have:
+                have[k] += n
+        out += [flow.act(state, seat, "leverage", "regain", r) for r in RESOURCES if have[r] > 0]
     return out
 
 
