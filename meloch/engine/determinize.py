@@ -70,7 +70,10 @@ def _fill(slots: Sequence[T], pinned: set[T], pool: list[T]) -> tuple[T, ...]:
 
 
 def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
-    out = list(items)
+    """``items`` in an order drawn by ``rng`` alone: sorted first, so that two states the seat cannot
+    tell apart give the same sample for the same ``rng`` (what makes a search agent's choice depend
+    only on what its seat sees)."""
+    out: list[T] = sorted(items)  # type: ignore[type-var]
     rng.shuffle(out)
     return out
 
