@@ -25,6 +25,11 @@ DEFAULT_DEPTH = 8
 
 def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> float:
     """``advantage`` for ``seat`` after playing greedily (one-ply) while ``seat`` decides."""
+    return advantage(greedy_line(state, seat, depth, weights), seat, weights)
+
+
+def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> State:
+    """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides."""
     s = state
     for _ in range(depth):
         legal = legal_actions(s)
@@ -41,7 +46,7 @@ def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] 
                 best = (val, child)
         assert best is not None
         s = best[1]
-    return advantage(s, seat, weights)
+    return s
 
 
 def softmax_pick(rng: random.Random, values: list[float], temperature: float) -> int:
