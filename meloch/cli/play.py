@@ -423,7 +423,7 @@ class TerminalAgent(Hooks):
                          level=self.hint_level)
         for i, h in enumerate(hints, 1):
             self.console.print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {100 * h.share:.0f}% of visits: "
-                               f"{h.reason}", markup=False, highlight=False)
+                               f"{h.reason}", markup=False, highlight=False, soft_wrap=True)
 
     def _save(self, line: str) -> None:
         parts = line.strip().split(maxsplit=1)
