@@ -72,3 +72,15 @@ def test_bench_search_figure() -> None:
 
     r = bench_search.run(positions=2, level="easy")
     assert r.positions == 2 and r.iterations == 2 * 40 and r.per_second > 0
+
+
+def test_selfplay_and_play_accept_the_agent_names() -> None:
+    from meloch.cli.play import opponents
+    from meloch.engine import Setup
+    from meloch.sim.selfplay import run_selfplay
+
+    s = run_selfplay(Setup(turn_limit=4), [1], agents_by_seat=("heuristic", "ismcts:easy"))
+    assert not s.errors and s.records[0].agents == ("heuristic", "ismcts:easy")
+    assert {"heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(opponents())
+    bad = CliRunner().invoke(app, ["selfplay", "--games", "1", "--agents", "nobody"])
+    assert bad.exit_code == 2 and "unknown agent" in bad.output

@@ -54,9 +54,9 @@ class Params:
 
 
 LEVELS: dict[str, Params] = {
-    "easy": Params(iterations=40, playout=0),
-    "medium": Params(iterations=200, playout=2),
-    "hard": Params(iterations=800, playout=4),
+    "easy": Params(iterations=40, playout=0, opponent="random"),
+    "medium": Params(iterations=250, playout=3, opponent="random"),
+    "hard": Params(iterations=1000, playout=3, opponent="random"),
 }
 """The named levels (``ismcts:easy`` ...); time per move is measured by ``meloch ladder``."""
 
@@ -178,11 +178,21 @@ class Search:
             n.total += value
 
     def playout(self, s: State) -> float:
-        for _ in range(self.p.playout):
+        """Up to ``playout`` decisions (forced ones free): the seat's own by the greedy policy, the
+        opponent's by the opponent model; then the evaluation."""
+        n = 0
+        while n < self.p.playout:
             legal = legal_actions(s)
             if not legal:
                 break
-            s = apply(s, legal[0]) if len(legal) == 1 else greedy_step(s, legal, self.rng)
+            if len(legal) == 1:
+                s = apply(s, legal[0])
+                continue
+            n += 1
+            if legal[0].seat == self.seat or self.p.opponent == "greedy":
+                s = greedy_step(s, legal, self.rng)
+            else:
+                s = apply(s, legal[self.rng.randrange(len(legal))])
         return evaluate(s, self.seat)
 
     def ranked(self) -> list[Choice]:

@@ -16,7 +16,8 @@ def ladder(
     seed: int = typer.Option(1, "--seed", help="First deal seed."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     turn_limit: int = typer.Option(300, "--turn-limit", min=2, help="Turns before a game ends without a winner."),
-    out: Path = typer.Option(Path("ladder.json"), "--out", help="Write every game and the summary here (JSON)."),
+    out: Path = typer.Option(Path("ladder.json"), "--out", help="Write every game and the summary here (JSON); "
+                             "each game is also appended to OUT.games.jsonl as it ends."),
 ) -> None:
     """Each pair of agents plays the same deals in both seat orders, on both map and track sides."""
     import msgspec
@@ -34,7 +35,16 @@ def ladder(
                   console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
 
-        def tick(_: LadderGame) -> None:
+        partial = out.with_suffix(".games.jsonl")
+        try:
+            partial.write_bytes(b"")
+        except OSError as err:
+            console.print(f"[red]Cannot write {partial}:[/] {err.strerror or err}")
+            raise typer.Exit(code=1) from None
+
+        def tick(g: LadderGame) -> None:
+            with partial.open("ab") as f:  # each game as it ends: a long run stopped early keeps its games
+                f.write(msgspec.json.encode(g) + b"\n")
             bar.advance(task)
 
         try:
