@@ -65,6 +65,15 @@ def test_ladder_command_prints_and_writes(tmp_path: Path) -> None:
     assert len(data["games"]) == 8 and set(data["ratings"]) == {"random", "aggressive"}
     bad = CliRunner().invoke(app, ["ladder", "--agents", "random,nobody", "--games", "8", "--out", str(out)])
     assert bad.exit_code == 2 and "unknown agent" in bad.output
+    # a stopped run: its games file alone gives the same figures
+    partial = tmp_path / "ladder.games.jsonl"
+    assert len(partial.read_text().splitlines()) == 8
+    again = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
+    assert again.exit_code == 0 and "8 games" in again.output
+    assert "A as Scythe" in again.output and "n=8" in again.output
+    partial.write_text("")
+    empty = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
+    assert empty.exit_code == 2 and "no ladder games" in empty.output
 
 
 def test_bench_search_figure() -> None:

@@ -229,6 +229,19 @@ def run_ladder(agents: Sequence[str], seeds: int, *, first_seed: int = 1, turn_l
             games.append(g)
             if on_game:
                 on_game(g)
-    games.sort(key=lambda g: (g.agents, g.seed, g.map_side, g.track_side))
+    return summarise(agents, seeds, games)
+
+
+def summarise(agents: Sequence[str], seeds: int, games: Sequence[LadderGame]) -> LadderResult:
+    """The ladder's figures from its games (also from a stopped run's ``.games.jsonl``)."""
+    games = sorted(games, key=lambda g: (g.agents, g.seed, g.map_side, g.track_side))
     pairs = tuple(pair_result(games, a, b) for i, a in enumerate(agents) for b in agents[i + 1:])
     return LadderResult(tuple(agents), seeds, tuple(games), pairs, ratings(agents, games), tuple(times(agents, games)))
+
+
+def load_games(data: bytes) -> list[LadderGame]:
+    """Games from a ladder file: the summary JSON or the ``.games.jsonl`` lines."""
+    text = data.strip()
+    if text.startswith(b"{") and b"\n{" not in text:
+        return list(msgspec.json.decode(text, type=LadderResult).games)
+    return [msgspec.json.decode(line, type=LadderGame) for line in text.splitlines() if line.strip()]
