@@ -55,15 +55,13 @@ def ladder(
         task = bar.add_task("games", total=total)
 
         partial = out.with_suffix(".games.jsonl")
-        try:
-            partial.write_bytes(b"")
-        except OSError as err:
-            console.print(f"[red]Cannot write {partial}:[/] {err.strerror or err}")
-            raise typer.Exit(code=1) from None
+        written: list[LadderGame] = []
 
         def tick(g: LadderGame) -> None:
-            with partial.open("ab") as f:  # each game as it ends: a long run stopped early keeps its games
+            # each game as it ends (the file is started by the first one): a run stopped early keeps its games
+            with partial.open("ab" if written else "wb") as f:
                 f.write(msgspec.json.encode(g) + b"\n")
+            written.append(g)
             bar.advance(task)
 
         try:
@@ -71,6 +69,9 @@ def ladder(
         except ValueError as err:
             console.print(f"[red]Error:[/] {err}")
             raise typer.Exit(code=2) from None
+        except OSError as err:
+            console.print(f"[red]Cannot write {partial}:[/] {err.strerror or err}")
+            raise typer.Exit(code=1) from None
     _show(console, r, f"{len(r.games)} games, {8 * seeds} per pairing (seat-swapped)")
     try:
         out.write_bytes(msgspec.json.format(msgspec.json.encode(r), indent=1))
