@@ -55,8 +55,8 @@ class Params:
 
 LEVELS: dict[str, Params] = {
     "easy": Params(iterations=40, playout=0, opponent="random"),
-    "medium": Params(iterations=250, playout=3, opponent="random"),
-    "hard": Params(iterations=1000, playout=3, opponent="random"),
+    "medium": Params(iterations=200, playout=3, opponent="random"),
+    "hard": Params(iterations=750, playout=3, opponent="random"),
 }
 """The named levels (``ismcts:easy`` ...); time per move is measured by ``meloch ladder``."""
 
