@@ -532,3 +532,45 @@ def test_readme_and_makefile_offer_play_against_the_random_agent() -> None:
     assert r.exit_code == 0, r.output
     assert "You play S (Scythe); the random agent plays the other seat." in r.output
     assert "Game over" in r.output
+
+
+# ---------------------------------------------------------------- hint and search opponents
+
+
+def test_hint_shows_the_top_options_with_shares_and_reasons() -> None:
+    prefix = _random_prefix(Setup(), SEED, lambda b, a, after: len(legal_actions(after)) >= 3)
+    console = _console()
+    session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False, hint_level="easy",
+                       input_fn=_script(["hint", "quit"]))
+    assert session.actions == prefix  # a hint chooses nothing
+    hints = [m.group(1) for m in re.finditer(r"hint \d: (.*)", _out(console))]
+    assert 1 <= len(hints) <= 3 and "hint 1:" in _out(console)
+    legal = {str(a) for a in legal_actions(session.state)}
+    for line in hints:
+        action = line.split(" (", 1)[0]
+        assert action in legal and "% of visits" in line
+
+
+def test_vs_a_search_agent_runs_off_the_main_thread() -> None:
+    import threading
+
+    from meloch.agents import ISMCTSAgent
+    from meloch.cli.play import Thinking
+
+    threads: list[str] = []
+
+    class Probe(ISMCTSAgent):
+        def choose_from(self, view, legal, sampler):  # type: ignore[no-untyped-def]
+            threads.append(threading.current_thread().name)
+            return super().choose_from(view, legal, sampler)
+
+    console = _console()
+    s = replay(Setup(), SEED, _random_prefix(Setup(), SEED, lambda b, a, after: len(legal_actions(after)) >= 3))
+    from meloch.agents import Sampler
+    from meloch.agents.ismcts import Params
+
+    agent = Thinking(Probe(1, "probe", Params(iterations=5, playout=0)), console)
+    legal = legal_actions(s)
+    seat = legal[0].seat
+    assert agent.choose_from(view(s, seat), legal, Sampler(s, seat)) in legal
+    assert threads and threads[0] != threading.main_thread().name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from meloch.engine import Action, View
+from meloch.engine import Action, State, View, determinize
 
 
 class Agent(Protocol):
@@ -17,6 +17,41 @@ class Agent(Protocol):
         """An action from ``legal`` (a human agent may also return a runner ``Control``); ``view`` is
         None when ``uses_view`` is False."""
         ...
+
+
+class Sampler:
+    """What a search agent may know of the hidden parts of a game: fresh samples of the full state
+    consistent with its seat's information (``determinize``), never the true state.
+
+    The runner (or the hint) builds one per decision and hands it to an agent with
+    ``uses_sampler``; agents call ``sample(rng)`` only. Because ``determinize`` depends only on the
+    seat's information and ``rng``, two games the seat cannot tell apart give the same samples.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state drawn from the seat's information set with ``rng``."""
+        return determinize(self._state, self.seat, rng)
+
+
+class SearchAgent(Agent, Protocol):
+    """An agent that looks ahead: the runner calls ``choose_from`` with a ``Sampler`` instead of
+    ``choose``. ``uses_sampler`` is True."""
+
+    uses_sampler: bool
+
+    def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        ...
+
+
+def wants_sampler(agent: object) -> bool:
+    """True for agents that choose through ``choose_from`` with a ``Sampler``."""
+    return bool(getattr(agent, "uses_sampler", False))
 
 
 class RandomAgent:

@@ -12,6 +12,8 @@ def bench(
     seconds: float = typer.Option(0.0, "--seconds", help="Play for this many seconds instead of --games."),
     seed: int = typer.Option(1, "--seed", help="First game seed."),
     samples: int = typer.Option(1000, "--samples", help="Mid-game states for the per-operation timings."),
+    search_positions: int = typer.Option(20, "--search-positions", min=0,
+                                         help="Mid-game decisions searched for the ISMCTS figure (0: skip)."),
 ) -> None:
     """Games/s, steps/s, decisions per game, and p50/p95 of copy, legal actions (cached and not),
     apply, determinize, view and JSON."""
@@ -50,6 +52,13 @@ def bench(
             note = f"search target p50 <= {want:.0f} us {ok(op.p50_us <= want)}; {note}".rstrip("; ")
         o.add_row(op.name, f"{op.p50_us:,.1f}", f"{op.p95_us:,.1f}", note)
     console.print(o)
+    if search_positions:
+        from meloch.sim import bench_search
+
+        sb = bench_search.run(positions=search_positions, seed=seed)
+        console.print(f"ISMCTS (medium settings): {sb.per_second:,.0f} iterations / CPU s over {sb.positions} "
+                      f"positions (target >= {bench_search.TARGET_ITERATIONS_PER_S:,.0f} "
+                      f"{ok(sb.per_second >= bench_search.TARGET_ITERATIONS_PER_S)})")
 
 
 def register(app: typer.Typer) -> None:

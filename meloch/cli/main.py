@@ -22,6 +22,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "meloch.cli.tournament_cmd",
     "meloch.cli.schema_cmd",
     "meloch.cli.serve_cmd",
+    "meloch.cli.ladder_cmd",
 )
 """Modules whose ``register(app)`` adds commands or sub-apps to ``app``."""
 

@@ -29,7 +29,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from meloch.agents import agent_names, agent_seed, make_agent
+from meloch.agents import Agent, Sampler, agent_names, agent_seed, make_agent, wants_sampler
 from meloch.cli import render
 from meloch.engine import (
     Action,
@@ -39,6 +39,7 @@ from meloch.engine import (
     State,
     apply,
     decision,
+    legal_actions,
     options,
     outcome,
     parse,
@@ -58,6 +59,8 @@ Commands:
   save FILE   save the game (setup, seed, actions) as JSON;
               resume it with 'meloch play --load FILE'
   show        show the board again
+  hint        the hard search agent's top 3 options, with their share of its
+              visits and a one-line reason (it sees only what you see)
   help        this list
   quit        leave the game (anything not saved is lost)"""
 
@@ -267,6 +270,8 @@ def _resolve_line(line: str, seat_tag: str, n_options: int) -> tuple[str, int | 
         return "command", "undo"
     if low in ("show", "board", "redraw"):
         return "command", "show"
+    if low in ("hint", "hints"):
+        return "command", "hint"
     if words and words[0].lower() == "save":
         return "command", "save"
     if re.fullmatch(r"[+-]?\d+", text):
@@ -304,6 +309,8 @@ class TerminalAgent(Hooks):
         self.notice = ""
         """A line to show under the next screen, just above the prompt (what was chosen or undone)."""
         self.forced: dict[int, list[str]] = {}
+        self.hint_level = "hard"
+        """The search level behind ``hint`` (tests use a cheaper one)."""
         """Per seat: the forced steps taken for it since its screen was last drawn (shown only to it)."""
 
     # -- runner hooks
@@ -393,6 +400,8 @@ class TerminalAgent(Hooks):
                     return Control("undo")
                 elif value == "save":
                     self._save(line)
+                elif value == "hint":
+                    self._hint(state, d.seat)
                 continue
             try:
                 action = parse(opts[int(value)].action) if kind == "number" else parse(str(value))
@@ -403,6 +412,18 @@ class TerminalAgent(Hooks):
             self.notice = f"Done ({action}): {label_of(state, str(action))}."
             self.redraw = True
             return action
+
+    def _hint(self, state: State, seat: int) -> None:
+        """The hard agent's top options for this seat, searched from the seat's information only."""
+        from meloch.agents import Sampler
+        from meloch.agents.ismcts import hint
+
+        with self.console.status("thinking…"):
+            hints = hint(Sampler(state, seat), legal_actions(state), seed=len(self.session.actions),
+                         level=self.hint_level)
+        for i, h in enumerate(hints, 1):
+            self.console.print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {100 * h.share:.0f}% of visits: "
+                               f"{h.reason}", markup=False, highlight=False, soft_wrap=True)
 
     def _save(self, line: str) -> None:
         parts = line.strip().split(maxsplit=1)
@@ -422,6 +443,33 @@ class TerminalAgent(Hooks):
 # ---------------------------------------------------------------- the loop
 
 
+class Thinking:
+    """An agent run off the main thread while the screen shows "thinking…" (search agents take up to
+    seconds a move); the main thread stays free to draw and to take Ctrl-C."""
+
+    def __init__(self, agent: Agent, console: Console) -> None:
+        self.agent, self.console = agent, console
+        self.name, self.uses_view = agent.name, agent.uses_view
+        self.uses_sampler = wants_sampler(agent)
+
+    def _run(self, fn: Callable[[], Any]) -> Any:
+        import concurrent.futures
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            future = pool.submit(fn)
+            with self.console.status(f"{self.name} is thinking…"):
+                return future.result()
+
+    def choose(self, v: Any, legal: list[Action]) -> Any:
+        return self._run(lambda: self.agent.choose(v, legal))
+
+    def choose_from(self, v: Any, legal: list[Action], sampler: Sampler) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return self._run(lambda: self.agent.choose_from(v, legal, sampler))  # type: ignore[attr-defined]
+
+
+
 def run_game(
     setup: Setup | None = None,
     seed: int = 1,
@@ -434,6 +482,7 @@ def run_game(
     pass_prompt: bool = True,
     session: Session | None = None,
     echo: bool = False,
+    hint_level: str = "hard",
 ) -> Session:
     """Play a game at the terminal until it ends, the player quits, or the input ends.
 
@@ -447,8 +496,9 @@ def run_game(
     if session is None:
         session = resume(SavedGame(setup or Setup(), seed, list(actions)), vs=vs, human_seat=human_seat)
     human = TerminalAgent(session, console, input_fn, pass_prompt, echo)
-    agents = [human if session.is_human(seat) else make_agent(session.vs, agent_seed(session.seed, seat))
-              for seat in (0, 1)]
+    human.hint_level = hint_level
+    agents = [human if session.is_human(seat) else Thinking(make_agent(session.vs, agent_seed(session.seed, seat)),
+                                                            console) for seat in (0, 1)]
     if session.vs != "human" or not pass_prompt:
         console.print(intro(session), markup=False, highlight=False)
     try:

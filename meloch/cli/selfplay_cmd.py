@@ -13,8 +13,11 @@ def selfplay(
     track: str = typer.Option("A", "--track", help="Triumph Track side: A or B."),
     variant: str = typer.Option(
         "standard", "--variant", help="standard, scythe_vs_scythe or expeditions_vs_expeditions."),
+    agents: str = typer.Option("random,random", "--agents",
+                               help="Agents for seat 0 and seat 1, comma-separated (any registered name: random, "
+                               "heuristic, ismcts:easy|medium|hard, ...); one name plays both seats."),
 ) -> None:
-    """Play random-vs-random games and print wins by seat and reason, game lengths and errors.
+    """Play games (random vs random unless --agents) and print wins by seat and reason, game lengths and errors.
 
     Each game's agents are seeded from the game seed, so a run is reproducible. Exits with code 1
     if any game raised (the first traceback is printed).
@@ -27,7 +30,15 @@ def selfplay(
     from meloch.sim.selfplay import make_setup, run_selfplay
 
     console = Console()
+    from meloch.agents import make_agent
+
     try:
+        names = [a.strip() for a in agents.split(",") if a.strip()] or ["random"]
+        if len(names) > 2:
+            raise ValueError("--agents takes one or two names")
+        pair = (names[0], names[-1])
+        for name in pair:
+            make_agent(name, 0)
         setup = make_setup(map_side, track, variant, turn_limit)
         new_game(setup, seed)
     except (SetupError, ValueError) as err:
@@ -37,7 +48,8 @@ def selfplay(
     with Progress(TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=False) as progress:
         task = progress.add_task("games", total=games)
-        summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task))
+        summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task),
+                               agents_by_seat=pair)
 
     console.print(f"Self-play: {games} games, seeds {seed}..{seed + games - 1}, {map_side} map, track {track}, "
                   f"{variant}, turn limit {turn_limit}", markup=False, highlight=False)

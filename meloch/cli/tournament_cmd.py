@@ -20,7 +20,7 @@ def run(
         "Default: --entrants N generated combinations."),
     entrants: int = typer.Option(8, "--entrants", "-n", min=2, help="Number of generated entrants (no --entrant)."),
     agents: str = typer.Option("random", "--agents", help="Comma-separated agents for generated entrants "
-                               "(random, aggressive)."),
+                               "(random, aggressive, heuristic, ismcts:easy|medium|hard)."),
     seed: int = typer.Option(1, "--seed", help="Tournament seed (pairings and game seeds)."),
     map_side: str = typer.Option("jungle", "--map", help="Map side: jungle or desert."),
     track: str = typer.Option("A", "--track", help="Triumph Track side: A or B."),

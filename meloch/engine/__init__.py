@@ -26,7 +26,7 @@ from meloch.engine.describe import FREE_VERBS, Option, Ref, options
 from meloch.engine.determinize import determinize
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
-from meloch.engine.track import metrics
+from meloch.engine.track import goals, metrics
 from meloch.engine.undo import undo_point, undo_refusal
 from meloch.engine.view import event_texts, events_for, view, view_json
 
@@ -69,6 +69,7 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "Ref",
     "Variant",
     "event_schema",
+    "goals",
     "metrics",
     "options",
     "start_transition",

@@ -77,14 +77,17 @@ def _fill(slots: Sequence[T], pinned: set[T], pool: list[T]) -> tuple[T, ...]:
 
 
 def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
-    """A uniformly random order of ``items``: sorted by one random key each. ``random.shuffle``
-    draws in Python one bounded integer per item (about 1 us each), and determinize shuffles every
-    deck; the keys are drawn in C (a tie, with 53-bit keys, keeps the earlier item first)."""
-    if len(items) < 2:
-        return list(items)
+    """``items`` in a uniformly random order drawn by ``rng`` alone. Sorted first, so that two states
+    the seat cannot tell apart give the same sample for the same ``rng`` (what makes a search agent's
+    choice depend only on what its seat sees); then sorted by one random key each: ``random.shuffle``
+    draws in Python one bounded integer per item (about 1 us each), the keys are drawn in C (a tie,
+    with 53-bit keys, keeps the earlier item first)."""
+    base: list[T] = sorted(items)  # type: ignore[type-var]
+    if len(base) < 2:
+        return base
     rand = rng.random
-    keys = [rand() for _ in items]
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+    keys = [rand() for _ in base]
+    return [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
 
 
 @bound

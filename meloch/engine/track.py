@@ -151,6 +151,18 @@ def metrics(state: State, seat: int) -> dict[str, int | list[str]]:
     return out
 
 
+def goals(state: State, seat: int) -> list[tuple[int, str, str, int, int, bool]]:
+    """Every Triumph Track column on ``seat``'s edge as ``(column index, metric, label, have, need,
+    open)``: what an agent's evaluation weighs (read-only; ``combat`` counts combats won). ``open``:
+    no star on it yet."""
+    out: list[tuple[int, str, str, int, int, bool]] = []
+    for i, cat in enumerate(side(state).categories):
+        req = cat.scythe if state.setup.seats[seat].role == "scythe" else cat.expeditions
+        have = state.seats[seat].combat_wins if cat.combat else metric(state, seat, req.metric)
+        out.append((i, req.metric, req.label, have, req.n, not state.track[i]))
+    return out
+
+
 def requirement_of(state: State, seat: int, cat: Category) -> tuple[str, int]:
     req = cat.scythe if state.setup.seats[seat].role == "scythe" else cat.expeditions
     return req.metric, req.n

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from meloch.agents import Agent
+from meloch.agents import Agent, Sampler, wants_sampler
 from meloch.engine import (
     Action,
     Outcome,
@@ -135,7 +135,10 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
             raise RunnerError(f"seed {seed}: more than {max_decisions} decisions")
         seat = legal[0].seat
         agent = agents[seat]
-        choice = agent.choose(view(state, seat) if agent.uses_view else None, legal)
+        if wants_sampler(agent):
+            choice = agent.choose_from(view(state, seat), legal, Sampler(state, seat))  # type: ignore[attr-defined]
+        else:
+            choice = agent.choose(view(state, seat) if agent.uses_view else None, legal)
         if isinstance(choice, Control):
             if choice.kind == "quit":
                 quit_ = True

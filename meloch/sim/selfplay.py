@@ -40,9 +40,10 @@ def make_setup(map_side: str = "jungle", track_side: str = "A", variant: str = "
                             "seats": [{"role": r0}, {"role": r1}], "turn_limit": turn_limit}, Setup)
 
 
-def play_random_game(setup: Setup | None, seed: int, max_decisions: int = DEFAULT_MAX_DECISIONS) -> GameRecord:
-    """Play one game between two random agents to its end."""
-    agents = [make_agent("random", agent_seed(seed, seat)) for seat in (0, 1)]
+def play_random_game(setup: Setup | None, seed: int, max_decisions: int = DEFAULT_MAX_DECISIONS,
+                     agents_by_seat: tuple[str, str] = ("random", "random")) -> GameRecord:
+    """Play one game to its end between two agents (random by default), named by seat."""
+    agents = [make_agent(agents_by_seat[seat], agent_seed(seed, seat)) for seat in (0, 1)]
     return play_game(setup, seed, agents, max_decisions=max_decisions)
 
 
@@ -85,13 +86,14 @@ class SelfPlaySummary:
 
 
 def run_selfplay(setup: Setup, seeds: Iterable[int], on_game: Callable[[int], None] | None = None,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> SelfPlaySummary:
+                 max_decisions: int = DEFAULT_MAX_DECISIONS,
+                 agents_by_seat: tuple[str, str] = ("random", "random")) -> SelfPlaySummary:
     """Play one random game per seed; an exception in a game is recorded, not raised."""
     tags = view(new_game(setup, 0), None).tags
     summary = SelfPlaySummary(tags=(str(tags[0]), str(tags[1])))
     for seed in seeds:
         try:
-            summary.records.append(play_random_game(setup, seed, max_decisions))
+            summary.records.append(play_random_game(setup, seed, max_decisions, agents_by_seat))
         except Exception:
             summary.errors.append((seed, traceback.format_exc()))
         if on_game is not None:

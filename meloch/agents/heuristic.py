@@ -1,0 +1,100 @@
+"""The heuristic agent: a shallow look-ahead to the end of its own turn, judged by ``evaluate``.
+
+For each legal action it applies the action to one sample of the game (``Sampler``: its seat's
+information only), then keeps choosing greedily (the best child by the evaluation) while the same
+seat decides, up to ``depth`` further steps: that is the rest of its turn, or of its combat step. The
+final position's value ranks the action; a softmax with a small ``temperature`` picks among near-equal
+ones (variety; in score units, where a star is 10). A decision with one option is taken at once.
+
+Combat dials are secret and simultaneous, so no look-ahead sees their result: the dial is set by
+a rule instead (enough to beat the opponent's reachable dial, never more than it has).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from meloch.agents.base import Sampler
+from meloch.agents.evaluate import advantage
+from meloch.engine import Action, State, View, apply, legal_actions
+
+DEFAULT_DEPTH = 8
+"""Greedy steps after the candidate action (a turn has ~5 decisions on average)."""
+
+
+def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> float:
+    """``advantage`` for ``seat`` after playing greedily (one-ply) while ``seat`` decides."""
+    return advantage(greedy_line(state, seat, depth, weights), seat, weights)
+
+
+def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> State:
+    """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides."""
+    s = state
+    for _ in range(depth):
+        legal = legal_actions(s)
+        if not legal or legal[0].seat != seat:
+            break
+        if len(legal) == 1:
+            s = apply(s, legal[0])
+            continue
+        best: tuple[float, State] | None = None
+        for a in legal:
+            child = apply(s, a)
+            val = advantage(child, seat, weights)
+            if best is None or val > best[0]:
+                best = (val, child)
+        assert best is not None
+        s = best[1]
+    return s
+
+
+def softmax_pick(rng: random.Random, values: list[float], temperature: float) -> int:
+    """An index drawn with weights ``exp((v - max) / temperature)``; the best one if temperature is 0."""
+    top = max(values)
+    if temperature <= 0:
+        return values.index(top)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return rng.choices(range(len(values)), weights=weights)[0]
+
+
+def dial_rule(view: View, legal: list[Action]) -> Action | None:
+    """The Power Dial by rule: one more than the opponent can reach with its dial alone, within this
+    seat's means; 0 when it cannot get there (power kept for later)."""
+    dials = sorted((a for a in legal if a.verb == "dial"), key=lambda a: int(a.args[0]))
+    if not dials or view.seat is None:
+        return None
+    opp = view.seats[1 - view.seat]
+    want = min(7, opp.power) + 1
+    for a in dials:
+        if int(a.args[0]) >= want:
+            return a
+    return dials[-1] if view.seats[view.seat].power >= 4 else dials[0]
+
+
+class HeuristicAgent:
+    """Shallow look-ahead on the evaluation (see the module docstring)."""
+
+    name = "heuristic"
+    uses_view = True
+    uses_sampler = True
+
+    def __init__(self, seed: int = 0, *, temperature: float = 0.1, depth: int = DEFAULT_DEPTH,
+                 weights: dict[str, float] | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.temperature, self.depth, self.weights = temperature, depth, weights
+
+    def choose(self, view: View | None, legal: list[Action]) -> Action:
+        """Without a sampler (a shell that offers none) it cannot look ahead: uniform choice."""
+        return legal[self.rng.randrange(len(legal))]
+
+    def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rule = dial_rule(view, legal)
+        if rule is not None:
+            return rule
+        seat = legal[0].seat
+        s = sampler.sample(self.rng)
+        values = [greedy_value(apply(s, a), seat, self.depth, self.weights) for a in legal]
+        return legal[softmax_pick(self.rng, values, self.temperature)]

@@ -1,0 +1,95 @@
+"""``meloch ladder``: the seat-swapped schedule, the statistics, the command, and the bench search figure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meloch.cli.main import app
+from meloch.sim.ladder import LadderGame, pair_result, ratings, run_ladder, schedule, wilson
+
+
+def test_schedule_swaps_seats_on_the_same_deals() -> None:
+    specs = schedule(["a", "b", "c"], seeds=2)
+    assert len(specs) == 3 * 2 * 8
+    ab = [s for s in specs if set(s.agents) == {"a", "b"}]
+    firsts = sorted((s.seed, s.map_side, s.track_side) for s in ab if s.agents[0] == "a")
+    seconds = sorted((s.seed, s.map_side, s.track_side) for s in ab if s.agents[0] == "b")
+    assert firsts == seconds and len(set(firsts)) == 8
+
+
+def test_wilson_interval() -> None:
+    i = wilson(190, 200)
+    assert i.rate == 0.95 and 0.90 < i.low < 0.95 < i.high < 0.98
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+    assert wilson(0, 0).games == 0
+
+
+def _game(agents: tuple[str, str], winner: int) -> LadderGame:
+    return LadderGame(agents, "jungle", "A", 1, winner, 10, 2, ((), ()))
+
+
+def test_pair_results_per_role_and_ratings() -> None:
+    games = [_game(("x", "y"), 0)] * 6 + [_game(("y", "x"), 1)] * 3 + [_game(("y", "x"), 0)] * 3
+    p = pair_result(games, "x", "y")
+    assert p.overall.games == 12 and p.overall.rate == pytest.approx(0.75)
+    assert p.by_role["scythe"].rate == 1.0 and p.by_role["expeditions"].rate == 0.5
+    r = ratings(["y", "x"], games)
+    assert r["y"] == 0 and r["x"] > 100
+    draws = [_game(("x", "y"), -1)] * 4
+    assert pair_result(draws, "x", "y").overall.rate == 0.5
+
+
+def test_run_ladder_plays_every_game_and_times_moves() -> None:
+    seen: list[LadderGame] = []
+    r = run_ladder(["random", "aggressive"], seeds=1, turn_limit=6, on_game=seen.append)
+    assert len(r.games) == len(seen) == 8
+    assert {g.agents for g in r.games} == {("random", "aggressive"), ("aggressive", "random")}
+    assert all(t.moves > 0 for t in r.times)
+    with pytest.raises(ValueError, match="unknown agent"):
+        run_ladder(["random", "nobody"], seeds=1)
+    with pytest.raises(ValueError, match="two different"):
+        run_ladder(["random", "random"], seeds=1)
+
+
+def test_ladder_command_prints_and_writes(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    res = CliRunner().invoke(app, ["ladder", "--agents", "random,aggressive", "--games", "8", "--turn-limit", "6",
+                                   "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "A as Scythe" in res.output and "p95 ms" in res.output
+    data = json.loads(out.read_text())
+    assert len(data["games"]) == 8 and set(data["ratings"]) == {"random", "aggressive"}
+    bad = CliRunner().invoke(app, ["ladder", "--agents", "random,nobody", "--games", "8", "--out", str(out)])
+    assert bad.exit_code == 2 and "unknown agent" in bad.output
+    # a stopped run: its games file alone gives the same figures
+    partial = tmp_path / "ladder.games.jsonl"
+    assert len(partial.read_text().splitlines()) == 8
+    again = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
+    assert again.exit_code == 0 and "8 games" in again.output
+    assert "A as Scythe" in again.output and "n=8" in again.output
+    partial.write_text("")
+    empty = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
+    assert empty.exit_code == 2 and "no ladder games" in empty.output
+
+
+def test_bench_search_figure() -> None:
+    from meloch.sim import bench_search
+
+    r = bench_search.run(positions=2, level="easy")
+    assert r.positions == 2 and r.iterations == 2 * 40 and r.per_second > 0
+
+
+def test_selfplay_and_play_accept_the_agent_names() -> None:
+    from meloch.cli.play import opponents
+    from meloch.engine import Setup
+    from meloch.sim.selfplay import run_selfplay
+
+    s = run_selfplay(Setup(turn_limit=4), [1], agents_by_seat=("heuristic", "ismcts:easy"))
+    assert not s.errors and s.records[0].agents == ("heuristic", "ismcts:easy")
+    assert {"heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(opponents())
+    bad = CliRunner().invoke(app, ["selfplay", "--games", "1", "--agents", "nobody"])
+    assert bad.exit_code == 2 and "unknown agent" in bad.output
