@@ -13,6 +13,8 @@ def selfplay(
     track: str = typer.Option("A", "--track", help="Triumph Track side: A or B."),
     variant: str = typer.Option(
         "standard", "--variant", help="standard, scythe_vs_scythe or expeditions_vs_expeditions."),
+    agents: str = typer.Option("random,random", "--agents", help="The two seats' agents, 'S,E' "
+                               "(random, aggressive, or automa:N / automa:N+threat: the solo Automa)."),
 ) -> None:
     """Play random-vs-random games and print wins by seat and reason, game lengths and errors.
 
@@ -23,13 +25,20 @@ def selfplay(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    from meloch.agents import make_agent
     from meloch.engine import SetupError, new_game
-    from meloch.sim.selfplay import make_setup, run_selfplay
+    from meloch.sim.selfplay import make_setup, run_selfplay, wilson
 
     console = Console()
     try:
+        names = tuple(x.strip() for x in agents.split(","))
+        if len(names) != 2:
+            raise ValueError(f"--agents needs two names 'S,E', got {agents!r}")
+        for name in names:
+            make_agent(name, 0)
         setup = make_setup(map_side, track, variant, turn_limit)
-        new_game(setup, seed)
+        from meloch.agents import with_engine_seats
+        new_game(with_engine_seats(setup, names), seed)
     except (SetupError, ValueError) as err:
         console.print(f"Error: {err}", style="red", markup=False)
         raise typer.Exit(code=2) from None
@@ -37,8 +46,10 @@ def selfplay(
     with Progress(TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=False) as progress:
         task = progress.add_task("games", total=games)
-        summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task))
+        summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task),
+                               agents=(names[0], names[1]))
 
+    console.print(f"Agents: {names[0]} vs {names[1]}", markup=False, highlight=False)
     console.print(f"Self-play: {games} games, seeds {seed}..{seed + games - 1}, {map_side} map, track {track}, "
                   f"{variant}, turn limit {turn_limit}", markup=False, highlight=False)
     t = Table()
@@ -48,7 +59,8 @@ def selfplay(
     wins = summary.wins_by_tag()
     for tag in (*summary.tags, "none"):
         n = wins.get(tag, 0)
-        pct = f" ({100 * n / done:.1f}%)" if done else ""
+        lo, hi = wilson(n, done)
+        pct = f" ({100 * n / done:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f})" if done else ""
         t.add_row(f"wins {tag}" if tag != "none" else "no winner", f"{n}{pct}")
     t.add_section()
     for (who, reason), n in sorted(summary.wins_by_reason().items()):
