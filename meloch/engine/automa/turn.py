@@ -143,9 +143,10 @@ def _row(tx: Tx, f: Frame, _a: Action | None) -> None:
             continue
         _do(tx, f, step, plan, phase)
         return
-    if not phase and not seek:
-        tx.log("automa", f"The Automa's {f.tag} row {f.count + 1}: no action is possible.", seat=f.seat,
-               data=AutomaStepDone(card=f.tag, row=f.count + 1, verb="none"))
+    if not seek:
+        where = f"{f.tag} (phase card), step {f.count + 1}" if phase else f"{f.tag} row {f.count + 1}"
+        tx.log("automa", f"The Automa's {where}: no action is possible.", seat=f.seat,
+               data=AutomaStepDone(card=f.tag, row=0 if phase else f.count + 1, verb="none"))
 
 
 # ---------------------------------------------------------------- the action vocabulary
