@@ -144,3 +144,17 @@ def test_cli_refuses_bad_automa_names() -> None:
     r = CliRunner().invoke(app, ["selfplay", "--games", "2", "--agents", "aggressive,automa:2"])
     assert r.exit_code == 0, r.output
     assert "aggressive vs automa:2" in r.output
+
+
+def test_the_automas_turn_cannot_be_taken_back() -> None:
+    """The human's action that hands the turn to the Automa (which then draws its cards) is not undoable."""
+    from meloch.engine import undo_refusal
+
+    s = new_game(solo(0, 3), 5)
+    for _ in range(200):
+        t = apply(s, legal_actions(s)[0])
+        if any(e.kind == "automa" for e in t.events):
+            assert undo_refusal(s, t, 1) is not None
+            return
+        s = t
+    pytest.fail("the Automa never played")
