@@ -145,3 +145,30 @@ def test_determinize_resamples_the_opponents_hand_and_tokens() -> None:
     assert d.seats[0] == s.seats[0]
     assert d.rng != s.rng
     assert s == new_game(Setup(), 5)  # the input is not changed
+
+
+@pytest.mark.parametrize("automa_seat", [0, 1])
+def test_hidden_information_in_automa_games(automa_seat: int) -> None:
+    """Solo games: the human's views, actions and events do not depend on the Automa's deck order or
+    its combat cards (``determinize`` re-samples both), and the Automa's cards never leak."""
+    from meloch.engine import AutomaSetup
+
+    rng = random.Random(11)
+    pairs = reordered = 0
+    human = 1 - automa_seat
+    for g in range(3):
+        setup = msgspec.structs.replace(varied_setup(0), automa=AutomaSetup(seat=automa_seat, level=1 + 2 * g,
+                                                                            threat=g == 1))
+        for s, _a in random_game(setup, 60_000 + g):
+            if s.step % SAMPLE_EVERY:
+                continue
+            d = check_pair(s, human, rng)
+            pairs += 1
+            assert s.automa is not None and d.automa is not None
+            assert sorted(d.automa.action_deck) == sorted(s.automa.action_deck)
+            assert sorted(d.automa.support_deck) == sorted(s.automa.support_deck)
+            assert d.automa.action_discard == s.automa.action_discard
+            reordered += (d.automa.action_deck != s.automa.action_deck
+                          or d.automa.support_deck != s.automa.support_deck)
+    assert pairs > 30
+    assert reordered > 0.5 * pairs, f"only {reordered} of {pairs} determinizations re-ordered the Automa's decks"

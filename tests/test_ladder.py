@@ -88,7 +88,7 @@ def test_selfplay_and_play_accept_the_agent_names() -> None:
     from meloch.engine import Setup
     from meloch.sim.selfplay import run_selfplay
 
-    s = run_selfplay(Setup(turn_limit=4), [1], agents_by_seat=("heuristic", "ismcts:easy"))
+    s = run_selfplay(Setup(turn_limit=4), [1], agents=("heuristic", "ismcts:easy"))
     assert not s.errors and s.records[0].agents == ("heuristic", "ismcts:easy")
     assert {"heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard"} <= set(opponents())
     bad = CliRunner().invoke(app, ["selfplay", "--games", "1", "--agents", "nobody"])

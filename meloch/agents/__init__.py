@@ -4,7 +4,17 @@ from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent, Sampler, SearchAgent, wants_sampler
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import ISMCTSAgent
-from meloch.agents.registry import AGENTS, agent_names, agent_seed, make_agent
+from meloch.agents.registry import (
+    AGENTS,
+    AUTOMA_NAMES,
+    EngineSeat,
+    agent_names,
+    agent_seed,
+    automa_option,
+    make_agent,
+    with_engine_seats,
+)
 
-__all__ = ["AGENTS", "Agent", "AggressiveAgent", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "Sampler",
-           "SearchAgent", "agent_names", "agent_seed", "make_agent", "wants_sampler"]
+__all__ = ["AGENTS", "AUTOMA_NAMES", "Agent", "AggressiveAgent", "EngineSeat", "HeuristicAgent", "ISMCTSAgent",
+           "RandomAgent", "Sampler", "SearchAgent", "agent_names", "agent_seed", "automa_option", "make_agent",
+           "wants_sampler", "with_engine_seats"]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent, Params
+from meloch.engine import Action, AutomaSetup, Setup, View
 
 AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive": AggressiveAgent,
                                              "heuristic": HeuristicAgent}
@@ -32,12 +37,56 @@ def agent_names() -> list[str]:
     return sorted(AGENTS)
 
 
+_AUTOMA = re.compile(r"^automa:([1-5])(\+threat)?$")
+AUTOMA_NAMES = ("automa:N", "automa:N+threat")
+"""Engine-driven seats: the solo Automa at level N (1-5), with or without the Threat variant."""
+
+
+def automa_option(name: str) -> tuple[int, bool] | None:
+    """``(level, threat)`` for an Automa name ("automa:3", "automa:5+threat"), None for an agent;
+    ``ValueError`` for a malformed Automa name."""
+    if not name.startswith("automa"):
+        return None
+    m = _AUTOMA.match(name)
+    if m is None:
+        raise ValueError(f"bad Automa name {name!r}: use automa:N or automa:N+threat with N from 1 to 5")
+    return int(m.group(1)), bool(m.group(2))
+
+
+def with_engine_seats(setup: Setup, names: Sequence[str]) -> Setup:
+    """``setup`` with the seats named ``automa:N[+threat]`` played by the engine's Automa. The
+    Automa is a seat the rules drive, not an agent: the name maps to a setup option."""
+    autos = [(seat, opt) for seat, n in enumerate(names) if (opt := automa_option(n)) is not None]
+    if not autos:
+        return setup
+    if len(autos) > 1:
+        raise ValueError("only one seat can be the Automa")
+    seat, (level, threat) = autos[0]
+    return msgspec.structs.replace(setup, automa=AutomaSetup(seat=seat, level=level, threat=threat))
+
+
+class EngineSeat:
+    """Stands in the agents' list for a seat the engine drives (the Automa): never asked."""
+
+    uses_view = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: View | None, legal: list[Action]) -> Any:
+        raise RuntimeError(f"{self.name} is played by the engine; give the game setup its option "
+                           "(meloch.agents.with_engine_seats)")
+
+
 def make_agent(name: str, seed: int) -> Agent:
-    """A new agent ``name`` with its own RNG seeded by ``seed``; ``ValueError`` for an unknown name."""
+    """A new agent ``name`` with its own RNG seeded by ``seed``; ``ValueError`` for an unknown name.
+    An Automa name gives an ``EngineSeat`` (the setup must carry the option: ``with_engine_seats``)."""
+    if automa_option(name) is not None:
+        return EngineSeat(name)
     factory = AGENTS.get(name) or _ismcts_by_iterations(name)
     if factory is None:
-        raise ValueError(f"unknown agent {name!r}; choose one of {', '.join(agent_names())} (or ismcts:N, "
-                         "N iterations per decision)")
+        raise ValueError(f"unknown agent {name!r}; choose one of {', '.join([*agent_names(), *AUTOMA_NAMES])} "
+                         "(or ismcts:N, N iterations per decision)")
     return factory(seed)
 
 

@@ -32,7 +32,8 @@ def _choice(name: str, value: str, allowed: list[str]) -> str:
 def play(
     vs: str | None = typer.Option(
         None, "--vs", help="Opponent: 'human' (hot-seat, both seats at this terminal; the default) "
-        "or an agent name (random, aggressive, ...: that agent plays the other seat)."),
+        "or an agent name (random, aggressive, ...: that agent plays the other seat), or automa:N "
+        "(the solo Automa at level 1-5 plays the other seat)."),
     seat: str | None = typer.Option(
         None, "--seat", help="With --vs AGENT: your seat, S (Scythe, the default) or E (Expeditions). "
         "E moves first."),
@@ -47,6 +48,7 @@ def play(
         None, "--load", help="Resume a game saved with the in-game 'save FILE' command (replays it exactly)."),
     no_pass_prompt: bool = typer.Option(
         False, "--no-pass-prompt", help="Hot-seat: do not ask to pass the device when the seat changes."),
+    threat: bool = typer.Option(False, "--threat", help="With --vs automa:N: the Automa's Threat variant."),
 ) -> None:
     """Play Duel of Meloch at the terminal (see PLAY_HELP)."""
     from rich.console import Console
@@ -57,7 +59,16 @@ def play(
 
     console = Console()
     echo = not sys.stdin.isatty()
-    if vs is not None and vs not in opponents():
+    from meloch.agents import automa_option, with_engine_seats
+    try:
+        solo = automa_option(vs or "")
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--vs") from None
+    if threat and solo is None:
+        raise typer.BadParameter("--threat needs --vs automa:N", param_hint="--threat")
+    if solo is not None and threat and not (vs or "").endswith("+threat"):
+        vs = f"{vs}+threat"
+    if vs is not None and solo is None and vs not in opponents():
         raise typer.BadParameter(f"unknown {vs!r}; choose one of: {', '.join(opponents())}", param_hint="--vs")
     if seat is not None and seat.upper() not in ("S", "E"):
         raise typer.BadParameter(f"unknown {seat!r}; choose S or E", param_hint="--seat")
@@ -86,6 +97,8 @@ def play(
                    SeatSetup(role="expeditions", mech=_choice("--mech", mech or "voyager", list(c.mechs)))),
             turn_limit=turn_limit if turn_limit is not None else 300,
         )
+        if solo is not None and vs is not None:
+            setup = with_engine_seats(setup, [vs if i != (human_seat or 0) else "human" for i in (0, 1)])
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         try:

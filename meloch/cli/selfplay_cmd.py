@@ -15,7 +15,8 @@ def selfplay(
         "standard", "--variant", help="standard, scythe_vs_scythe or expeditions_vs_expeditions."),
     agents: str = typer.Option("random,random", "--agents",
                                help="Agents for seat 0 and seat 1, comma-separated (any registered name: random, "
-                               "heuristic, ismcts:easy|medium|hard, ...); one name plays both seats."),
+                               "heuristic, ismcts:easy|medium|hard, ...; automa:N / automa:N+threat for the solo "
+                               "Automa); one name plays both seats."),
 ) -> None:
     """Play games (random vs random unless --agents) and print wins by seat and reason, game lengths and errors.
 
@@ -26,11 +27,11 @@ def selfplay(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    from meloch.agents import make_agent, with_engine_seats
     from meloch.engine import SetupError, new_game
-    from meloch.sim.selfplay import make_setup, run_selfplay
+    from meloch.sim.selfplay import make_setup, run_selfplay, wilson
 
     console = Console()
-    from meloch.agents import make_agent
 
     try:
         names = [a.strip() for a in agents.split(",") if a.strip()] or ["random"]
@@ -40,7 +41,7 @@ def selfplay(
         for name in pair:
             make_agent(name, 0)
         setup = make_setup(map_side, track, variant, turn_limit)
-        new_game(setup, seed)
+        new_game(with_engine_seats(setup, pair), seed)
     except (SetupError, ValueError) as err:
         console.print(f"Error: {err}", style="red", markup=False)
         raise typer.Exit(code=2) from None
@@ -49,8 +50,9 @@ def selfplay(
                   console=console, transient=False) as progress:
         task = progress.add_task("games", total=games)
         summary = run_selfplay(setup, range(seed, seed + games), on_game=lambda _s: progress.advance(task),
-                               agents_by_seat=pair)
+                               agents=pair)
 
+    console.print(f"Agents: {pair[0]} vs {pair[1]}", markup=False, highlight=False)
     console.print(f"Self-play: {games} games, seeds {seed}..{seed + games - 1}, {map_side} map, track {track}, "
                   f"{variant}, turn limit {turn_limit}", markup=False, highlight=False)
     t = Table()
@@ -60,7 +62,8 @@ def selfplay(
     wins = summary.wins_by_tag()
     for tag in (*summary.tags, "none"):
         n = wins.get(tag, 0)
-        pct = f" ({100 * n / done:.1f}%)" if done else ""
+        lo, hi = wilson(n, done)
+        pct = f" ({100 * n / done:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f})" if done else ""
         t.add_row(f"wins {tag}" if tag != "none" else "no winner", f"{n}{pct}")
     t.add_section()
     for (who, reason), n in sorted(summary.wins_by_reason().items()):

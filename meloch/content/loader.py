@@ -9,6 +9,7 @@ failure raises ``ContentError`` naming the file, the entry and the field.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import typing
 from collections import Counter
@@ -21,6 +22,7 @@ import yaml
 
 from meloch.content import vocab
 from meloch.content.schema import (
+    AutomaContent,
     CombatCardType,
     Content,
     CorruptionToken,
@@ -309,8 +311,10 @@ def load_dir(path: str | Path) -> Content:
         factory_cards=_with_base(base, "factory_cards.yaml", "factory_cards_scythe.yaml", tuple[FactoryCard, ...]),
         mechs=_by_id("mechs.yaml", dec("mechs.yaml", tuple[Mech, ...])),
         cards=_by_id("cards.yaml", cards),
+        automa=dec("automa.yaml", AutomaContent) if (base / "automa.yaml").exists() else None,
     )
     _check(content, files)
+    _check_automa(content)
     return content
 
 
@@ -650,3 +654,24 @@ def provenance_table(c: Content) -> list[tuple[str, Counter[str]]]:
 
 
 __all__ = ["DATA_DIR", "ContentError", "load", "load_dir", "provenance_table"]
+
+
+def _check_automa(c: Content) -> None:
+    """Levels 1-5 with strictly fewer support cards as the level rises; five star boxes on the track."""
+    a = c.automa
+    if a is None:
+        return
+    levels = [lv.level for lv in a.levels]
+    if levels != [1, 2, 3, 4, 5]:
+        raise ContentError("automa.yaml", "levels", "level", f"levels must be 1..5 in order, got {levels}")
+    sizes = [lv.support_cards for lv in a.levels]
+    n_support = sum(1 for x in a.action_cards if x.kind == "support")
+    if any(b >= s for s, b in itertools.pairwise(sizes)) or sizes[0] > n_support or sizes[-1] < 1:
+        raise ContentError("automa.yaml", "levels", "support_cards",
+                           f"must fall strictly from level 1 to 5 within 1..{n_support}, got {sizes}")
+    t = a.track
+    if len(t.star_boxes) != 5 or any(not 1 <= b <= t.length for b in t.star_boxes):
+        raise ContentError("automa.yaml", "track", "star_boxes", "five boxes within the track's length")
+    for side in ("scythe", "expeditions"):
+        if not any(s.side == side for s in a.support_cards):
+            raise ContentError("automa.yaml", "support_cards", "side", f"no support card for the {side} side")

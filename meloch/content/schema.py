@@ -327,3 +327,70 @@ class Content(Base, frozen=True, kw_only=True):
     mechs: dict[str, Mech]
     cards: dict[str, DiscoveryCard]
     """Characters, companions and the discovery deck, by id."""
+    automa: AutomaContent | None = None
+    """The solo Automa's decks, track and levels (``automa.yaml``; a set without it has no solo)."""
+
+
+# ---------------------------------------------------------------- the solo Automa (stand-ins)
+
+AutomaVerb = Literal["attack", "move_toward", "power", "progress", "combat_cards"]
+AutomaTarget = Literal["", "enemy", "token", "center", "home"]
+
+
+class AutomaStep(Base, frozen=True, kw_only=True):
+    """One action in a support-card row: ``attack`` (a unit steps onto an enemy unit, if its
+    power is at least ``n``), ``move_toward`` (a unit steps one location toward ``target``),
+    ``power``/``combat_cards`` (gain ``n``), ``progress`` (advance ``n`` boxes)."""
+
+    verb: AutomaVerb
+    n: int = 1
+    target: AutomaTarget = ""
+
+
+class AutomaSupportCard(Base, frozen=True, kw_only=True):
+    id: str
+    side: Role
+    """Which side the Automa plays when this card is in its support deck."""
+    rows: tuple[tuple[AutomaStep, ...], ...]
+    dial: int
+    """The Automa's Power Dial in a combat while this card is its current support card."""
+    cards: int = 0
+    """Combat cards the Automa tucks (its highest) in that combat."""
+    provenance: Provenance
+    note: str = ""
+
+
+class AutomaActionCard(Base, frozen=True, kw_only=True):
+    id: str
+    kind: Literal["phase", "support"]
+    """A phase card is carried out; a support card makes the Automa draw a support card."""
+    steps: tuple[AutomaStep, ...] = ()
+    """What a phase card does (every step that is possible, in order)."""
+    provenance: Provenance
+    note: str = ""
+
+
+class AutomaLevel(Base, frozen=True, kw_only=True):
+    level: int
+    support_cards: int
+    """How many of the action deck's support cards are used (phase cards are always all in)."""
+    power: int
+    """The Automa's starting power."""
+    provenance: Provenance
+    note: str = ""
+
+
+class AutomaTrack(Base, frozen=True, kw_only=True):
+    length: int
+    """Boxes on the progress track (the token starts before box 1)."""
+    star_boxes: tuple[int, ...]
+    """Reaching one of these boxes gives the Automa a star (five: the Triumph boxes it replaces)."""
+    provenance: Provenance
+    note: str = ""
+
+
+class AutomaContent(Base, frozen=True, kw_only=True):
+    action_cards: tuple[AutomaActionCard, ...]
+    support_cards: tuple[AutomaSupportCard, ...]
+    levels: tuple[AutomaLevel, ...]
+    track: AutomaTrack

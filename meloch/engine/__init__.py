@@ -1,6 +1,7 @@
 """The rules engine: pure, deterministic, no I/O. Its whole public protocol is re-exported here."""
 
 from meloch.engine import (  # noqa: F401  (registers the rule modules' handlers)
+    automa,
     combat,
     expeditions,
     meloch_cards,
@@ -24,7 +25,7 @@ from meloch.engine.api import (
 from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View, event_schema, view_schema
 from meloch.engine.describe import FREE_VERBS, Option, Ref, options
 from meloch.engine.determinize import determinize
-from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, SeatSetup, Setup, State, Variant
+from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.track import goals, metrics
 from meloch.engine.undo import undo_point, undo_refusal
@@ -32,6 +33,7 @@ from meloch.engine.view import event_texts, events_for, view, view_json
 
 __all__ = [
     "Action",
+    "AutomaSetup",
     "Decision",
     "Event",
     "ExpView",

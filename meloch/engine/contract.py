@@ -127,8 +127,38 @@ class Generic(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="
     values: dict[str, str | int] = {}
 
 
+class AutomaCardDrawn(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="automa_card"):
+    """The Automa turns up a card: ``deck`` "action" or "support"; ``kind`` of an action card
+    "phase" or "support"."""
+
+    deck: str
+    card: str
+    card_kind: str = ""
+
+
+class AutomaStepDone(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="automa_step"):
+    """One action the Automa carries out: from a support card's ``row`` (1-based; 0 for a phase
+    card or a benefit), the leftmost possible ``verb`` with its ``target``/``loc``/``n``."""
+
+    card: str
+    row: int
+    verb: str
+    n: int = 0
+    unit: str = ""
+    loc: str = ""
+    target: str = ""
+    threat: str = ""
+    """Threat's reading of a fight: "fight" or "avoid" ("" without the variant or without a fight)."""
+
+
+class AutomaProgress(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="automa_progress"):
+    box: int
+    star: bool
+
+
 EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPlaced | MelochCardEvent
-             | WorkerGained | MapTokenGained | CorruptionChanged | Generic)
+             | WorkerGained | MapTokenGained | CorruptionChanged | AutomaCardDrawn | AutomaStepDone
+             | AutomaProgress | Generic)
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True):
@@ -291,6 +321,22 @@ class Decks(msgspec.Struct, frozen=True, kw_only=True):
     meloch: int
 
 
+class AutomaView(msgspec.Struct, frozen=True, kw_only=True):
+    """The solo Automa as anyone sees it: deck sizes (never their order), discards, progress."""
+
+    seat: int
+    level: int
+    threat: bool
+    action_deck: int
+    support_deck: int
+    action_discard: tuple[str, ...]
+    support_discard: tuple[str, ...]
+    card: str
+    progress: int
+    track_length: int
+    star_boxes: tuple[int, ...]
+
+
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """What ``seat`` (None: a spectator) may see of a state: built from visible parts only."""
 
@@ -331,6 +377,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """The last transition's events as this seat reads them (typed: ``events_for``)."""
     winner: int
     reason: str
+    automa: AutomaView | None = None
+    """The solo game's Automa (absent in a two-player game)."""
 
 
 def view_schema() -> dict[str, object]:

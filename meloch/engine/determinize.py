@@ -33,7 +33,7 @@ import msgspec
 from meloch.engine import frames as K
 from meloch.engine.cards import factory_pool
 from meloch.engine.game_content import bound
-from meloch.engine.model import ScytheSeat, Seat, State
+from meloch.engine.model import AutomaState, ScytheSeat, Seat, State
 
 T = TypeVar("T")
 
@@ -185,5 +185,14 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         map_token_supply=map_token_supply,
         known=known,
         events=events,
+        automa=_automa(s.automa, rng),
     )
+
+
+def _automa(a: AutomaState | None, rng: random.Random) -> AutomaState | None:
+    """The Automa's deck orders are hidden from everyone (its discards and current card are not)."""
+    if a is None:
+        return None
+    return msgspec.structs.replace(a, action_deck=tuple(_shuffled(rng, a.action_deck)),
+                                   support_deck=tuple(_shuffled(rng, a.support_deck)))
 

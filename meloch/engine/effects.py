@@ -62,8 +62,14 @@ def describe(e: Effect) -> str:
     return " ".join(parts)
 
 
+BENEFIT_FILTER: list[Callable[[Tx, int, Sequence[Effect], str], bool]] = []
+"""A hook that returns True has taken the benefits itself (the Automa: 1 power per benefit)."""
+
+
 def queue(tx: Tx, seat: int, effects: Sequence[Effect], source: str = "") -> None:
     """Resolve ``effects`` for ``seat`` next (above whatever is pending)."""
+    if effects and any(hook(tx, seat, effects, source) for hook in BENEFIT_FILTER):
+        return
     if effects:
         tx.push(Frame(kind=K.FX, seat=seat, effects=tuple(effects), tag=source))
 

@@ -57,6 +57,12 @@ def act(state: State, seat: int, verb: str, *args: str) -> Action:
 START_TURN: dict[str, Callable[[Tx, int], None]] = {}
 AFTER_STEP: list[Callable[[Tx], None]] = []
 END_TURN: list[Callable[[Tx, int], None]] = []
+NEW_GAME: list[Callable[[Tx], None]] = []
+"""Run at the end of setup, before the first turn (the Automa's decks)."""
+SEAT_TURN: list[Callable[[Tx, int], bool]] = []
+"""Run before ``START_TURN``: a hook that returns True has started the turn itself (the Automa)."""
+AUTO_CHOICE: list[Callable[[State, Frame, list[Action]], Action | None]] = []
+"""A seat the rules drive (the Automa) answers its own choice frames: the first action returned is taken."""
 GAME_END: list[Callable[[Tx], None]] = []
 """Run when the game ends, before the pending frames are dropped (components they hold go home)."""
 
@@ -110,8 +116,21 @@ def run(tx: Tx) -> None:
         if not opts:
             tx.pop()
             continue
+        auto = _auto_choice(tx.s, f, opts)
+        if auto is not None:
+            tx.pop()
+            h.resolve(tx, f, auto)
+            continue
         remember_options(tx.s, opts)
         return
+
+
+def _auto_choice(state: State, f: Frame, opts: list[Action]) -> Action | None:
+    for hook in AUTO_CHOICE:
+        got = hook(state, f, opts)
+        if got is not None:
+            return got
+    return None
 
 
 def _start_turn(tx: Tx) -> None:
@@ -120,6 +139,8 @@ def _start_turn(tx: Tx) -> None:
     s.turn_flags = ()
     seat = s.active
     tx.log("turn", f"Turn {s.turn}: {tag(s, seat)} ({role(s, seat)}) to play.", seat=seat)
+    if any(hook(tx, seat) for hook in SEAT_TURN):
+        return
     START_TURN[role(s, seat)](tx, seat)
 
 

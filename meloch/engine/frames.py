@@ -19,6 +19,10 @@ from typing import Final
 class FrameKind(StrEnum):
     """Every kind of decision frame; ``flow.handler`` registers one handler per member."""
 
+    AUTOMA_ROW = "automa_row"
+    """The solo Automa carries out one row of its card (``tag`` the card, ``count`` the row)."""
+    AUTOMA_TURN = "automa_turn"
+    """The solo Automa's turn: it draws an action card."""
     C_AMBUSH = "c_ambush"
     C_DIAL = "c_dial"
     C_RESOLVE = "c_resolve"
@@ -94,6 +98,8 @@ class FrameKind(StrEnum):
     TURN_END = "turn_end"
 
 
+AUTOMA_ROW: Final = FrameKind.AUTOMA_ROW
+AUTOMA_TURN: Final = FrameKind.AUTOMA_TURN
 C_AMBUSH: Final = FrameKind.C_AMBUSH
 C_DIAL: Final = FrameKind.C_DIAL
 C_RESOLVE: Final = FrameKind.C_RESOLVE

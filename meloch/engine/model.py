@@ -49,6 +49,14 @@ def _default_seats() -> tuple[SeatSetup, SeatSetup]:
     return (SeatSetup(role="scythe"), SeatSetup(role="expeditions"))
 
 
+class AutomaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The solo game: ``seat`` is played by the Automa at ``level`` 1-5, with the Threat variant."""
+
+    seat: int
+    level: int = 2
+    threat: bool = False
+
+
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Everything chosen before the first turn (the seed is separate)."""
 
@@ -65,6 +73,8 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     base_discoveries: bool = False
     """Setup 9: "You may include discovery cards from Expeditions" (the base set joins the deck; a
     quest for locations 11-20 is discarded and redrawn when drawn)."""
+    automa: AutomaSetup | None = None
+    """The solo game (``docs/automa.md``): None in a two-player game."""
     content: str = ""
     """The content set the game is played with (``meloch.content.registry``); "" is the standard
     set. Saved with the state, so a save or a server knows which content it needs."""
@@ -181,6 +191,18 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     revealed: bool = False
 
 
+class AutomaState(msgspec.Struct, frozen=True, kw_only=True):
+    """The Automa's cards and progress. The deck orders are hidden from the human (``view.py``)."""
+
+    action_deck: tuple[str, ...] = ()
+    action_discard: tuple[str, ...] = ()
+    support_deck: tuple[str, ...] = ()
+    support_discard: tuple[str, ...] = ()
+    card: str = ""
+    """The current support card (its dial and cards rule the Automa's combats)."""
+    progress: int = 0
+
+
 class State(msgspec.Struct, kw_only=True, dict=True):  # dict: flow's per-state options cache
     setup: Setup
     seed: int
@@ -231,6 +253,7 @@ class State(msgspec.Struct, kw_only=True, dict=True):  # dict: flow's per-state 
     home_turns: tuple[int, int] = (0, 0)
     """Consecutive own turns each seat ended with all combat units on its home base."""
     stalemate_open: bool = False
+    automa: AutomaState | None = None
     winner: int = -1
     reason: str = ""
     events: tuple[Event, ...] = ()

@@ -55,6 +55,16 @@ def _check(setup: Setup, c: Content) -> None:
     if all(s.stars_to_win < 4 for s in setup.seats):
         raise SetupError("only the less experienced player may lower the victory condition "
                          "(experience-disparity variant, AMB-34 (a)): leave one seat at 4 stars")
+    a = setup.automa
+    if a is not None:
+        if setup.variant != "standard":
+            raise SetupError("the solo Automa plays the standard duel only")
+        if a.seat not in (0, 1):
+            raise SetupError(f"automa seat must be 0 (Scythian) or 1 (Explorer), got {a.seat}")
+        if not 1 <= a.level <= 5:
+            raise SetupError(f"automa level must be 1 to 5, got {a.level}")
+        if c.automa is None:
+            raise SetupError("this content set has no Automa (automa.yaml)")
     if setup.turn_limit < 2:
         raise SetupError("turn_limit must be at least 2")
 
@@ -124,6 +134,8 @@ def _new_game(setup: Setup, seed: int) -> State:
             draw_combat(tx, i, faction.combat_cards, "starting cards")
     # First player: Expeditions in the duel; random in the variants (AMB-33 (a)).
     s.active = 1 if setup.variant == "standard" else tx.randbelow(2)
+    for hook in flow.NEW_GAME:
+        hook(tx)
     flow.run(tx)
     settle(tx)
     s.events = tuple(tx.events)

@@ -15,7 +15,7 @@ from meloch.engine import flow, track
 from meloch.engine.cards import card, combat_name, combat_type
 from meloch.engine.combat import total
 from meloch.engine.contract import Event, Known, SeenEvent, View
-from meloch.engine.game_content import bound
+from meloch.engine.game_content import active, bound
 from meloch.engine.model import ExpSeat, ScytheSeat, SeatSetup, State
 
 
@@ -159,7 +159,21 @@ def view(state: State, seat: int | None = None) -> View:
         known_facts=known,
         events=tuple(event_texts(s.events, seat)),
         winner=s.winner, reason=s.reason,
+        automa=_automa(s),
     )
+
+
+def _automa(s: State) -> c.AutomaView | None:
+    """The Automa's public side: deck sizes only, never their order."""
+    a, su = s.automa, s.setup.automa
+    if a is None or su is None:
+        return None
+    content = active().automa
+    assert content is not None
+    return c.AutomaView(seat=su.seat, level=su.level, threat=su.threat, action_deck=len(a.action_deck),
+                        support_deck=len(a.support_deck), action_discard=a.action_discard,
+                        support_discard=a.support_discard, card=a.card, progress=a.progress,
+                        track_length=content.track.length, star_boxes=content.track.star_boxes)
 
 
 def view_json(state: State, seat: int | None = None) -> dict[str, object]:

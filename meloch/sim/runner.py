@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from meloch.agents import Agent, Sampler, wants_sampler
+from meloch.agents import Agent, Sampler, wants_sampler, with_engine_seats
 from meloch.engine import (
     Action,
     Outcome,
@@ -119,7 +119,7 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
     ``history`` continues a game in progress (a resumed save); ``keep_states`` keeps every state
     (needed for undo; implied by a given ``history``).
     """
-    setup = setup or Setup()
+    setup = with_engine_seats(setup or Setup(), [a.name for a in agents])
     h = history if history is not None else History(setup, seed)
     keep = keep_states or history is not None
     hooks = hooks or Hooks()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from meloch.agents import agent_seed, make_agent
+from meloch.agents import agent_seed, make_agent, with_engine_seats
 from meloch.engine import VARIANT_ROLES, Setup, new_game, view
 from meloch.sim.runner import DEFAULT_MAX_DECISIONS, GameRecord, RunnerError, play_game
 
@@ -41,10 +41,22 @@ def make_setup(map_side: str = "jungle", track_side: str = "A", variant: str = "
 
 
 def play_random_game(setup: Setup | None, seed: int, max_decisions: int = DEFAULT_MAX_DECISIONS,
-                     agents_by_seat: tuple[str, str] = ("random", "random")) -> GameRecord:
-    """Play one game to its end between two agents (random by default), named by seat."""
-    agents = [make_agent(agents_by_seat[seat], agent_seed(seed, seat)) for seat in (0, 1)]
-    return play_game(setup, seed, agents, max_decisions=max_decisions)
+                     agents: tuple[str, str] = ("random", "random")) -> GameRecord:
+    """Play one game between two agents (random by default; ``automa:N[+threat]`` names a seat the
+    engine's Automa plays: the runner turns it into the setup option) to its end."""
+    players = [make_agent(name, agent_seed(seed, seat)) for seat, name in enumerate(agents)]
+    return play_game(setup, seed, players, max_decisions=max_decisions)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (0..1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 @dataclass
@@ -87,13 +99,15 @@ class SelfPlaySummary:
 
 def run_selfplay(setup: Setup, seeds: Iterable[int], on_game: Callable[[int], None] | None = None,
                  max_decisions: int = DEFAULT_MAX_DECISIONS,
-                 agents_by_seat: tuple[str, str] = ("random", "random")) -> SelfPlaySummary:
-    """Play one random game per seed; an exception in a game is recorded, not raised."""
+                 agents: tuple[str, str] = ("random", "random")) -> SelfPlaySummary:
+    """Play one game per seed (random agents unless ``agents`` names others); an exception in a
+    game is recorded, not raised."""
+    setup = with_engine_seats(setup, agents)
     tags = view(new_game(setup, 0), None).tags
     summary = SelfPlaySummary(tags=(str(tags[0]), str(tags[1])))
     for seed in seeds:
         try:
-            summary.records.append(play_random_game(setup, seed, max_decisions, agents_by_seat))
+            summary.records.append(play_random_game(setup, seed, max_decisions, agents))
         except Exception:
             summary.errors.append((seed, traceback.format_exc()))
         if on_game is not None:
