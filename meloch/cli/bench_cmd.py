@@ -12,8 +12,13 @@ def bench(
     seconds: float = typer.Option(0.0, "--seconds", help="Play for this many seconds instead of --games."),
     seed: int = typer.Option(1, "--seed", help="First game seed."),
     samples: int = typer.Option(1000, "--samples", help="Mid-game states for the per-operation timings."),
+    rl: bool = typer.Option(False, "--rl", help="Instead: PettingZoo env steps/s next to raw engine steps/s "
+                            "(needs meloch[rl])."),
 ) -> None:
     """Games/s, steps/s, decisions per game, and p50/p95 of copy, legal actions, apply and JSON."""
+    if rl:
+        _bench_rl(games if games != 200 else 5, seed)
+        return
     from meloch.sim import bench as b
 
     r = b.run(games=games, seconds=seconds, seed=seed, sample_states=samples)
@@ -44,6 +49,22 @@ def bench(
             note = f"target <= {b.TARGET_COPY_US:.0f} us {ok(op.p50_us <= b.TARGET_COPY_US)}; {note}"
         o.add_row(op.name, f"{op.p50_us:,.1f}", f"{op.p95_us:,.1f}", note)
     console.print(o)
+
+
+def _bench_rl(games: int, seed: int) -> None:
+    try:
+        from meloch.rl import bench as rb
+    except ImportError as e:
+        raise typer.BadParameter(f"--rl needs the research extra: pip install 'meloch[rl]' ({e})") from e
+    r = rb.run(games=games, seed=seed)
+    t = Table(title=f"meloch bench --rl: {r.games} random games each way, CPU time (one core)")
+    t.add_column("loop")
+    t.add_column("steps / s", justify="right")
+    t.add_row("raw engine (legal_actions + apply)", f"{r.raw_per_s:,.0f}")
+    t.add_row("PettingZoo env (last + masked choice + step)", f"{r.env_per_s:,.0f}")
+    ok = "[green]ok[/]" if r.overhead <= rb.TARGET_OVERHEAD else "[red]above target[/]"
+    t.add_row("overhead", f"{r.overhead:.0%}", f"target <= {rb.TARGET_OVERHEAD:.0%} {ok}")
+    Console(highlight=False, soft_wrap=True).print(t)
 
 
 def register(app: typer.Typer) -> None:
