@@ -61,6 +61,7 @@ def _bench_rl(games: int, seed: int) -> None:
     t.add_column("loop")
     t.add_column("steps / s", justify="right")
     t.add_row("raw engine (legal_actions + apply)", f"{r.raw_per_s:,.0f}")
+    t.add_row("raw engine + view() of the deciding seat", f"{r.view_per_s:,.0f}")
     t.add_row("PettingZoo env (last + masked choice + step)", f"{r.env_per_s:,.0f}")
     ok = "[green]ok[/]" if r.overhead <= rb.TARGET_OVERHEAD else "[red]above target[/]"
     t.add_row("overhead", f"{r.overhead:.0%}", f"target <= {rb.TARGET_OVERHEAD:.0%} {ok}")

@@ -39,6 +39,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         self.action_space = gym.spaces.Discrete(A.size())  # type: ignore[assignment]
         self.state: State = new_game(self.setup, 0)
         self.opponent = make_agent(opponent, 0)
+        self.done = True
 
     def _obs(self) -> dict[str, np.ndarray]:
         d = decision(self.state)
@@ -65,18 +66,20 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         self.state = new_game(self.setup, game_seed)
         self.opponent = make_agent(self.opponent_name, agent_seed(game_seed, 1 - self.seat))
         self._play_opponent()
+        self.done = outcome(self.state) is not None
         return self._obs(), {"game_seed": game_seed}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        if outcome(self.state) is not None:
-            raise RuntimeError("the episode is over: call reset()")
+        if self.done:
+            raise RuntimeError("the episode is over (or not started): call reset()")
         try:
             a = A.decode(int(action), legal_actions(self.state))
         except A.ActionSpaceError as e:
+            self.done = True
             return self._obs(), -1.0, True, False, {"illegal_action": True, "error": str(e)}
         self.state = apply(self.state, a)
         self._play_opponent()
-        done = outcome(self.state) is not None
+        done = self.done = outcome(self.state) is not None
         reward = end_rewards(self.state)[self.seat] if done else 0.0
         info: dict[str, Any] = {}
         if done:

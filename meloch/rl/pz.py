@@ -4,10 +4,10 @@ in the duel).
 Each agent observes ``{"observation": float32 vector, "action_mask": int8 mask}`` built from its own
 view (``meloch.rl.observe``); the mask is all zeros for the agent not deciding. Rewards are +1 for
 the winner and -1 for the loser at the end, 0 for both at a draw (the turn limit) and at every
-other step. ``infos[agent]["text"]`` holds the deciding agent's view as text; ``render_mode="ansi"``
-returns it. An illegal action index ends the game with -1 for the agent that sent it (PettingZoo's
-``TerminateIllegalWrapper``, as in its classic games). ``max_cycles`` truncates the game after that
-many decisions (both agents truncated).
+other step. With ``render_mode="ansi"``, ``infos[agent]["text"]`` holds the deciding agent's view
+as text and ``render()`` returns it. An illegal action index ends the game with -1 for the agent
+that sent it (PettingZoo's ``TerminateIllegalWrapper``, as in its classic games). ``max_cycles``
+truncates the game after that many decisions (both agents truncated).
 """
 
 from __future__ import annotations
