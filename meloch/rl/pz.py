@@ -7,7 +7,9 @@ the winner and -1 for the loser at the end, 0 for both at a draw (the turn limit
 other step. With ``render_mode="ansi"``, ``infos[agent]["text"]`` holds the deciding agent's view
 as text and ``render()`` returns it. An illegal action index ends the game with -1 for the agent
 that sent it (PettingZoo's ``TerminateIllegalWrapper``, as in its classic games). ``max_cycles``
-truncates the game after that many decisions (both agents truncated).
+truncates the game after that many decisions (both agents truncated). ``reset(seed=n)`` plays game
+seed ``n``; a ``reset()`` without one draws the game seed from an RNG seeded by the constructor's
+``seed``.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     metadata = {"render_modes": ["ansi"], "name": "meloch_v0", "is_parallelizable": False}
 
     def __init__(self, setup: Setup | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None) -> None:
+                 max_cycles: int | None = None, seed: int | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi' or None")
@@ -61,7 +63,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._act_space = spaces.Discrete(A.size())
-        self._rng = random.Random()
+        self._rng = random.Random(seed)
+        """Draws the game seed of a ``reset()`` without a seed (``seed`` makes those reproducible)."""
         self.state: State = probe
         self.steps = 0
 

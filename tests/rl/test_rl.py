@@ -97,7 +97,7 @@ def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
 def _pz(i: int, **kw):
     from meloch.rl.pz import env
 
-    return env(setup=varied_setup(i), **kw)
+    return env(setup=varied_setup(i), seed=i, **kw)
 
 
 def _check_pettingzoo(i: int) -> None:
