@@ -16,6 +16,14 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# The research API's extra (meloch[rl]: numpy, gymnasium, pettingzoo, open_spiel) for the tests
+# only: `make play` never installs it.
+RL_STAMP := $(VENV)/.installed-rl-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
+
+$(RL_STAMP): $(STAMP)
+	PIP_CONSTRAINT=constraints.txt $(BIN)/python -m pip install --quiet -e '.[test,rl]'
+	touch $(RL_STAMP)
+
 install: $(STAMP)
 
 play: $(STAMP)
@@ -24,10 +32,10 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check meloch tests
 
-typecheck: $(STAMP)
+typecheck: $(RL_STAMP)
 	$(BIN)/mypy meloch
 
-pytest: $(STAMP)
+pytest: $(RL_STAMP)
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 test: lint typecheck postgres pytest

@@ -135,7 +135,7 @@ def test_play_accepts_every_registered_agent() -> None:
         assert f"the {name} agent plays the other seat" in r.output and "Game over" in r.output
 
 
-SHELLS = ("cli", "sim", "agents")
+SHELLS = ("cli", "sim", "agents", "rl")
 
 
 def _imports(path: Path) -> list[str]:

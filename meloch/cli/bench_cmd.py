@@ -14,9 +14,14 @@ def bench(
     samples: int = typer.Option(1000, "--samples", help="Mid-game states for the per-operation timings."),
     search_positions: int = typer.Option(20, "--search-positions", min=0,
                                          help="Mid-game decisions searched for the ISMCTS figure (0: skip)."),
+    rl: bool = typer.Option(False, "--rl", help="Instead: PettingZoo env steps/s next to raw engine steps/s "
+                            "(needs meloch[rl])."),
 ) -> None:
     """Games/s, steps/s, decisions per game, and p50/p95 of copy, legal actions (cached and not),
-    apply, determinize, view and JSON."""
+    apply, determinize, view and JSON; with --rl, the RL environment's steps/s instead."""
+    if rl:
+        _bench_rl(games if games != 200 else 5, seed)
+        return
     from meloch.sim import bench as b
 
     r = b.run(games=games, seconds=seconds, seed=seed, sample_states=samples)
@@ -59,6 +64,23 @@ def bench(
         console.print(f"ISMCTS (medium settings): {sb.per_second:,.0f} iterations / CPU s over {sb.positions} "
                       f"positions (target >= {bench_search.TARGET_ITERATIONS_PER_S:,.0f} "
                       f"{ok(sb.per_second >= bench_search.TARGET_ITERATIONS_PER_S)})")
+
+
+def _bench_rl(games: int, seed: int) -> None:
+    try:
+        from meloch.rl import bench as rb
+    except ImportError as e:
+        raise typer.BadParameter(f"--rl needs the research extra: pip install 'meloch[rl]' ({e})") from e
+    r = rb.run(games=games, seed=seed)
+    t = Table(title=f"meloch bench --rl: {r.games} random games each way, CPU time (one core)")
+    t.add_column("loop")
+    t.add_column("steps / s", justify="right")
+    t.add_row("raw engine (legal_actions + apply)", f"{r.raw_per_s:,.0f}")
+    t.add_row("raw engine + view() of the deciding seat", f"{r.view_per_s:,.0f}")
+    t.add_row("PettingZoo env (last + masked choice + step)", f"{r.env_per_s:,.0f}")
+    ok = "[green]ok[/]" if r.overhead <= rb.TARGET_OVERHEAD else "[red]above target[/]"
+    t.add_row("overhead", f"{r.overhead:.0%}", f"target <= {rb.TARGET_OVERHEAD:.0%} {ok}")
+    Console(highlight=False, soft_wrap=True).print(t)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,207 @@
+"""A fixed discrete action space: verb templates x argument domains, derived from the content.
+
+An action ``"S move char 3 4"`` has the *key* ``("move", "char", "3", "4")``: the notation without
+the seat tag (the deciding seat is implied), with every combat-card instance ``c<n>`` replaced by
+its type ``c:<type id>`` (instances of one type are interchangeable, and an instance id would leak
+nothing but would blow up the space). The space lists every key that the verb templates below can
+form, in a fixed order, so an index means the same action in every game.
+
+``encode`` maps a legal action to its index; ``decode`` maps an index back to a legal action of the
+current decision (the first legal one with that key, so a combat type picks the lowest-listed
+instance). ``mask`` is the legal-action mask. Unknown verbs or arguments raise ``ActionSpaceError``
+(a rule that adds a verb must add its template here; the fuzz test catches a missing one).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+
+from meloch.content import load
+from meloch.engine import Action
+
+Key = tuple[str, ...]
+
+
+class ActionSpaceError(ValueError):
+    """An action the fixed space cannot express (a verb or argument missing from the templates)."""
+
+
+@cache
+def combat_type_ids() -> tuple[str, ...]:
+    """Combat-card type id of every instance id (0..59), in the engine's order (content order x count)."""
+    out: list[str] = []
+    for t in load().combat_cards:
+        out.extend([t.id] * t.count)
+    return tuple(out)
+
+
+def _num(n: int, start: int = 0) -> list[str]:
+    return [str(i) for i in range(start, n)]
+
+
+@cache
+def _domains() -> dict[str, list[str]]:
+    """Named argument domains, from the content where the content names the things."""
+    c = load()
+    locs: list[str] = []
+    for side in c.maps.values():
+        for loc in side.locations:
+            if loc.id not in locs:
+                locs.append(loc.id)
+    cards = list(c.cards)
+    combat = [f"c:{t.id}" for t in c.combat_cards]
+    factory = [f.id for f in c.factory_cards]
+    tokens = [t.id for t in c.map_tokens]
+    res = ["food", "metal", "oil", "wood"]
+    colours = ["blue", "green", "purple", "red", "yellow"]
+    abilities = sorted({m.ability for f in c.factions.values() for m in f.mechs})
+    corruption = sorted({f"{t.colour}-{t.value}" for t in c.corruption})
+    top_upgrades = ["bolster_cards", "bolster_power", "move_coins", "move_units", "produce_territories",
+                    "trade_popularity"]
+    sections = [*_num(5, 1), "factory", *[f"tech-{f}" for f in factory]]
+    return {
+        "loc": locs, "card": cards, "combat": combat, "factory": factory, "token": tokens, "res": res,
+        "colour": colours, "ability": abilities, "corruption": corruption, "top_upgrade": top_upgrades,
+        "section": sections, "anycard": [*cards, *combat, *factory, *tokens],
+    }
+
+
+def _templates() -> list[tuple[str, int, list[list[str]]]]:
+    """(verb, minimum arity, argument domains by position): every shape of action the engine forms."""
+    d = _domains()
+    loc, card, combat, res = d["loc"], d["card"], d["combat"], d["res"]
+    units = ["char", "worker", "mech", *[f"mech{i}" for i in range(1, 5)], "done"]
+    return [
+        ("end", 0, []),
+        ("activate", 1, [loc]),
+        ("adjacent", 1, [loc, _num(8)]),
+        ("ambush", 1, [[*combat, "none"]]),
+        ("artillery", 1, [["yes", "no"]]),
+        ("boast", 1, [_num(16)]),
+        ("bottom", 1, [["build", "deploy", "enlist", "factory-move", "skip", "upgrade"]]),
+        ("build", 2, [["armory", "mill", "mine", "monument"], loc]),
+        ("carry", 1, [["done", "worker", *res]]),
+        ("deploy", 2, [_num(5, 1), loc]),
+        ("dial", 1, [_num(21)]),
+        ("discard", 1, [d["anycard"]]),
+        ("discard-combat", 1, [combat]),
+        ("do", 1, [["gather", "move", "nothing", "play"]]),
+        ("draw2", 1, [["combat-combat", "combat-discovery", "discovery-discovery"]]),
+        ("encounter", 1, [_num(4, 1)]),
+        ("enlist", 2, [["build", "deploy", "enlist", "upgrade"], ["cards", "coins", "popularity", "power"]]),
+        ("factory", 1, [d["factory"]]),
+        ("fight", 1, [["yes", "no"]]),
+        ("gained-to", 1, [["hand", "row"]]),
+        ("keep", 1, [d["anycard"]]),
+        ("leverage", 2, [["gain", "regain"], res, loc]),
+        ("map-token-at", 1, [loc]),
+        ("meld", 1, [card]),
+        ("meloch", 1, [["rotated", "upright"]]),
+        ("mole", 1, [["gather", "no"]]),
+        ("move", 1, [[*units, *loc], loc, loc]),
+        ("odins-wrath", 1, [["coins", "guile", "power"]]),
+        ("option", 1, [_num(5, 1)]),
+        ("pay", 2, [[*loc, "coerce"], [*res, *combat]]),
+        ("pay-combat", 1, [combat]),
+        ("pay-map-token", 1, [d["token"]]),
+        ("pay-worker", 1, [[*d["colour"], "hero"]]),
+        ("peek", 1, [["combat", "discovery"]]),
+        ("place-resource", 2, [loc, res]),
+        ("place-worker", 1, [loc]),
+        ("play", 1, [card]),
+        ("produce", 1, [[*loc, "done"]]),
+        ("refresh-to", 1, [d["section"]]),
+        ("rescue", 1, [card]),
+        ("return-worker", 1, [loc]),
+        ("scarecrow", 1, [["gather", "move", "play"]]),
+        ("section", 1, [d["section"]]),
+        ("star", 1, [_num(16)]),
+        ("solve", 1, [card]),
+        ("sweep", 1, [["done", *loc]]),
+        ("take", 1, [["all", "first", "none", "skip-first", *loc], card]),
+        ("token", 1, [["all", "flag", "gather", "influence", "move", "no", "play", "refresh", "trap"],
+                      ["cards", "coins", "popularity", "power"]]),
+        ("top", 1, [["card", "coin", "factory", "move", "popularity", "power", "produce", "resources", "skip"]]),
+        ("trade", 2, [loc, res]),
+        ("trash", 1, [d["anycard"]]),
+        ("trash-corruption", 1, [d["corruption"]]),
+        ("tuck", 1, [[*combat, "done"]]),
+        ("upgrade", 1, [[*d["top_upgrade"], *card], _num(5, 1)]),
+        ("vanquish", 1, [["attack", "corruption", "stop"]]),
+        ("veer", 1, [[*d["section"], "no"]]),
+        ("vesna-token", 1, [d["ability"]]),
+        ("via", 1, [[*loc, "none"]]),
+        ("voyager", 1, [["boast", "meld", "upgrade"]]),
+        ("worker", 1, [[*d["colour"], "hero", "none"]]),
+        ("worker-colour", 1, [d["colour"]]),
+    ]
+
+
+@cache
+def action_keys() -> tuple[Key, ...]:
+    """Every key of the space, in index order."""
+    keys: list[Key] = []
+    for verb, lo, doms in _templates():
+        for arity in range(lo, len(doms) + 1):
+            keys.extend((verb, *args) for args in itertools.product(*doms[:arity]))
+    return tuple(dict.fromkeys(keys))
+
+
+@cache
+def _index() -> dict[Key, int]:
+    return {k: i for i, k in enumerate(action_keys())}
+
+
+def size() -> int:
+    """Number of actions in the space (``docs/rl.md`` gives the figure)."""
+    return len(action_keys())
+
+
+def key(action: Action) -> Key:
+    """The key of ``action``: verb and arguments, combat instances replaced by their type."""
+    types = combat_type_ids()
+    args = []
+    for a in action.args:
+        if len(a) > 1 and a[0] == "c" and a[1:].isdigit() and int(a[1:]) < len(types):
+            a = "c:" + types[int(a[1:])]
+        args.append(a)
+    return (action.verb, *args)
+
+
+def encode(action: Action) -> int:
+    """The index of ``action``; ``ActionSpaceError`` when the templates cannot express it."""
+    k = key(action)
+    i = _index().get(k)
+    if i is None:
+        raise ActionSpaceError(f"action {str(action)!r} (key {' '.join(k)!r}) is not in the fixed action space")
+    return i
+
+
+def legal_map(legal: Sequence[Action]) -> dict[int, Action]:
+    """Index -> the first legal action with that index (the decoder of the current decision)."""
+    out: dict[int, Action] = {}
+    for a in legal:
+        out.setdefault(encode(a), a)
+    return out
+
+
+def mask(legal: Sequence[Action]) -> np.ndarray:
+    """The legal-action mask (int8, 1 = legal) of ``legal``."""
+    m = np.zeros(size(), dtype=np.int8)
+    for a in legal:
+        m[encode(a)] = 1
+    return m
+
+
+def decode(index: int, legal: Sequence[Action]) -> Action:
+    """The legal action of index ``index``; ``ActionSpaceError`` when none of ``legal`` has it."""
+    a = legal_map(legal).get(int(index))
+    if a is None:
+        if not 0 <= int(index) < size():
+            raise ActionSpaceError(f"action index {index} is outside the space 0..{size() - 1}")
+        raise ActionSpaceError(f"action index {index} ({' '.join(action_keys()[int(index)])}) is not legal now")
+    return a

@@ -1,0 +1,271 @@
+"""The research API: the action space and observation encoders, and the PettingZoo, Gymnasium and
+OpenSpiel environments under their own test suites (20 setups here, 200 in the slow suite)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from meloch.agents import agent_names
+from meloch.engine import apply, decision, determinize, legal_actions, new_game, outcome, view
+from meloch.rl import actions as A
+from meloch.rl import observe as O
+from meloch.scenario.games import varied_setup
+
+FAST, SLOW = range(20), range(20, 220)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _random_game(i: int):
+    """Yield the states of a random game over ``varied_setup(i)``."""
+    s = new_game(varied_setup(i), i)
+    rng = random.Random(i)
+    while outcome(s) is None:
+        yield s
+        s = apply(s, rng.choice(legal_actions(s)))
+
+
+def _check_codec(i: int) -> None:
+    kinds = set()
+    for s in _random_game(i):
+        legal = legal_actions(s)
+        kinds.add(decision(s).kind)
+        m = A.mask(legal)
+        assert m.sum() == len({A.key(a) for a in legal})
+        for a in legal:
+            b = A.decode(A.encode(a), legal)
+            assert A.key(b) == A.key(a) and b in legal
+            if not any(x.startswith("c") and x[1:].isdigit() for x in a.args):
+                assert b == a  # only combat instances of one type are merged
+    assert kinds <= set(O.DECISION_KINDS), kinds - set(O.DECISION_KINDS)
+
+
+@pytest.mark.parametrize("i", FAST)
+def test_codec_round_trips_every_legal_action(i: int) -> None:
+    _check_codec(i)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", SLOW)
+def test_codec_round_trips_slow(i: int) -> None:
+    _check_codec(i)
+
+
+def test_bad_indices_are_clear_errors() -> None:
+    s = new_game(varied_setup(0), 0)
+    legal = legal_actions(s)
+    with pytest.raises(A.ActionSpaceError, match="outside the space"):
+        A.decode(A.size(), legal)
+    illegal = next(i for i in range(A.size()) if i not in A.legal_map(legal))
+    with pytest.raises(A.ActionSpaceError, match="not legal now"):
+        A.decode(illegal, legal)
+
+
+def test_documented_sizes_match() -> None:
+    doc = (ROOT / "docs" / "rl.md").read_text()
+    assert f"{A.size():,} actions" in doc
+    assert f"{O.size()} floats" in doc
+    assert sum(n for _, _, n in O.layout()) == O.size()
+    for name, off, n in O.layout():
+        assert f"| `{name}` | {off} | {n} |" in doc
+
+
+@pytest.mark.parametrize("i", range(6))
+def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
+    """Re-sampling everything hidden from a seat leaves its observation unchanged, and the other
+    seat's hidden cards do show up somewhere (the test can fail)."""
+    rng = random.Random(i)
+    for n, s in enumerate(_random_game(i)):
+        if n % 17:
+            continue
+        for seat in (0, 1):
+            o = O.observe(view(s, seat))
+            assert o.dtype == np.float32 and np.isfinite(o).all()
+            o2 = O.observe(view(determinize(s, seat, rng), seat))
+            assert np.array_equal(o, o2)
+    with pytest.raises(ValueError, match="spectator"):
+        O.observe(view(new_game(varied_setup(0), 0), None))
+
+
+# ----------------------------------------------------------------------------- PettingZoo
+
+
+def _pz(i: int, **kw):
+    from meloch.rl.pz import env
+
+    return env(setup=varied_setup(i), seed=i, **kw)
+
+
+def _check_pettingzoo(i: int) -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(_pz(i, render_mode="ansi"), num_cycles=300)
+        seed_test(lambda: _pz(i), num_cycles=200)
+
+
+@pytest.mark.parametrize("i", FAST)
+def test_pettingzoo_api_and_seed(i: int) -> None:
+    _check_pettingzoo(i)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", SLOW)
+def test_pettingzoo_slow(i: int) -> None:
+    _check_pettingzoo(i)
+
+
+@pytest.mark.parametrize("cycles", [1, 4, 25])
+def test_pettingzoo_max_cycles(cycles: int) -> None:
+    """PettingZoo's ``max_cycles_test`` needs a parallel env whose agents act in strict rotation;
+    here one seat often takes several decisions in a row, so the same property is checked on the
+    AEC env: after ``max_cycles`` decisions every agent is truncated and steps out once."""
+    e = _pz(3, max_cycles=cycles)
+    e.reset(seed=5)
+    live = dead = 0
+    for _agent in e.agent_iter(10_000):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            assert trunc and not term
+            dead += 1
+            e.step(None)
+        else:
+            live += 1
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert live == cycles and dead == 2
+
+
+def test_pettingzoo_full_game_rewards_and_illegal_action() -> None:
+    e = _pz(1, render_mode="ansi")
+    e.reset(seed=9)
+    rng = random.Random(9)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, r, term, trunc, info = e.last()
+        totals[agent] += r
+        if term or trunc:
+            e.step(None)
+            continue
+        assert "decision:" in info["text"] and "decision:" in e.render()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    e.reset(seed=9)
+    obs, *_ = e.last()
+    sender = e.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.rewards[sender] == -1
+
+
+# ----------------------------------------------------------------------------- Gymnasium
+
+
+def _check_gym(i: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from meloch.rl.gym_env import MelochEnv
+
+    names = agent_names()
+    e = MelochEnv(seat=i % 2, opponent=names[i % len(names)], setup=varied_setup(i))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(e, skip_render_check=True)
+    obs, info = e.reset(seed=i)
+    rng = np.random.default_rng(i)
+    done, reward = False, 0.0
+    while not done:
+        assert np.array_equal(obs["action_mask"].astype(bool), e.action_masks())
+        obs, reward, done, _, info = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert reward in (-1.0, 0.0, 1.0) and "winner" in info
+
+
+@pytest.mark.parametrize("i", FAST)
+def test_gymnasium_check_env_and_a_game(i: int) -> None:
+    _check_gym(i)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", SLOW)
+def test_gymnasium_slow(i: int) -> None:
+    _check_gym(i)
+
+
+def test_gymnasium_bad_arguments_and_illegal_action() -> None:
+    from meloch.rl.gym_env import MelochEnv
+
+    with pytest.raises(ValueError, match="unknown agent"):
+        MelochEnv(opponent="nobody")
+    with pytest.raises(ValueError, match="seat"):
+        MelochEnv(seat=2)
+    e = MelochEnv()
+    obs, _ = e.reset(seed=1)
+    _, r, term, _, info = e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert r == -1.0 and term and info["illegal_action"]
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+
+
+# ----------------------------------------------------------------------------- OpenSpiel
+
+
+def _spiel_game(**params):
+    import pyspiel
+
+    import meloch.rl.spiel  # noqa: F401  (registers the game)
+
+    return pyspiel.load_game("python_meloch", params)
+
+
+def _check_spiel(n: int, turn_limit: int) -> None:
+    import pyspiel
+
+    pyspiel.random_sim_test(_spiel_game(turn_limit=turn_limit), num_sims=n, serialize=True, verbose=False)
+
+
+def test_openspiel_random_sim_with_serialization() -> None:
+    """20 games (random seeds among the chance outcomes), full games."""
+    _check_spiel(20, 300)
+
+
+@pytest.mark.slow
+def test_openspiel_random_sim_slow() -> None:
+    _check_spiel(200, 300)
+
+
+def test_openspiel_resample_and_ismcts() -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _spiel_game(turn_limit=30)
+    s = game.new_initial_state()
+    assert s.is_chance_node()
+    s.apply_action(11)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 4, random_state=rng)
+    for _ in range(4):
+        p = s.current_player()
+        r = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert r.information_state_string(p) == s.information_state_string(p)
+        assert r.information_state_tensor(p) == s.information_state_tensor(p)
+        a = bot.step(s)
+        assert a in s.legal_actions()
+        s.apply_action(a)
+    with pytest.raises(ValueError, match="positive"):
+        _spiel_game(seeds=0)
+
+
+# ----------------------------------------------------------------------------- bench
+
+
+def test_bench_rl_figures() -> None:
+    from meloch.rl.bench import run
+
+    r = run(games=1, seed=3)
+    assert r.raw_steps > 100 and r.env_steps > 100 and r.raw_per_s > 0 and r.env_per_s > 0
