@@ -21,6 +21,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "meloch.cli.selfplay_cmd",
     "meloch.cli.tournament_cmd",
     "meloch.cli.schema_cmd",
+    "meloch.cli.simulate_cmd",
 )
 """Modules whose ``register(app)`` adds commands or sub-apps to ``app``."""
 
