@@ -18,25 +18,27 @@ def _fail(err: Exception) -> None:
 
 
 def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, progress: bool) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
-    from rich.text import Text
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from meloch.sim.simulate import SimError, simulate
 
-    class Rate(ProgressColumn):
-        def render(self, task: Any) -> Text:
-            return Text(f"{task.speed:.1f} games/s" if task.speed else "-- games/s")
-
-    bar = Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), Rate(), TextColumn("ETA"),
-                   TimeRemainingColumn(), disable=not progress)
-    task_id = bar.add_task("games", total=None)
+    bar = Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                   TextColumn("ETA {task.fields[eta]}"), disable=not progress)
+    task_id = bar.add_task("games", total=None, rate="-- games/s", eta="--")
+    start: list[float] = []
 
     def on_games(done: int, total: int) -> None:
-        if bar.tasks[0].total is None:
+        """The rate counts only this run's games (a resumed run starts from what is saved)."""
+        now = time.perf_counter()
+        if not start:
+            start.extend((now, float(done)))
             bar.update(task_id, total=total, completed=done)
-            bar.reset(task_id, total=total, completed=done)  # the rate counts only this run's games
-        else:
-            bar.update(task_id, completed=done)
+            return
+        rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
+        eta = time.strftime("%H:%M:%S", time.gmtime((total - done) / rate)) if rate > 0 else "--"
+        bar.update(task_id, completed=done, rate=f"{rate:.1f} games/s", eta=eta)
 
     try:
         with bar:
@@ -128,6 +130,39 @@ def replay(
     typer.echo(msg)
     if not ok:
         raise typer.Exit(code=1)
+
+
+@simulate_app.command("scale")
+def scale(
+    games: int = typer.Option(50, "--games", "-n", min=1, help="Games per configuration (8 configurations)."),
+    repeats: int = typer.Option(3, "--repeats", min=1, help="Interleaved repetitions of 1 and 2 workers."),
+    agents: str = typer.Option("random", "--agents", help="Agent in both seats."),
+) -> None:
+    """Measure throughput with 1 and 2 local workers on the same games (the figure in docs/simulate.md)."""
+    from statistics import median
+
+    from meloch.sim.simulate import Grid, ScaleRun, SimError, measure_scale, parse_axis
+
+    try:
+        ag = parse_axis("agents0", agents)
+    except SimError as err:
+        _fail(err)
+        return
+    grid = Grid(mechs=parse_axis("mechs", "all"), agents0=ag, agents1=ag, games=games, root=1)
+
+    def show(r: ScaleRun) -> None:
+        typer.echo(f"{r.workers} worker(s): {r.games} games in {r.wall_s:.1f} s wall = {r.rate:.1f} games/s; "
+                   f"CPU in games {r.game_cpu_s:.1f} s, all CPU {r.total_cpu_s:.1f} s "
+                   f"({r.game_cpu_s / r.games * 1000:.1f} ms per game)")
+
+    runs = measure_scale(grid, (1, 2), repeats, on_run=show)
+    one = median(r.rate for r in runs if r.workers == 1)
+    two = median(r.rate for r in runs if r.workers == 2)
+    eff = median(r.game_cpu_s / r.total_cpu_s for r in runs if r.workers == 2)
+    per_core = 3600 * median(r.games / r.game_cpu_s for r in runs)
+    typer.echo(f"median throughput: 1 worker {one:.1f} games/s, 2 workers {two:.1f} games/s: x{two / one:.2f} (wall)")
+    typer.echo(f"2 workers spend {100 * eff:.1f}% of their CPU in games (x{2 * eff:.2f} bound on an idle machine); "
+               f"{per_core:,.0f} games per CPU-hour per core")
 
 
 def report(

@@ -375,11 +375,18 @@ def _inline(batches: list[list[Task]], workers: int, address: str | None) -> Ite
         yield play_batch(b)
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops handing out batches and keeps what is done."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _processes(batches: list[list[Task]], workers: int, address: str | None) -> Iterator[list[dict[str, Any]]]:
     """Local processes; results arrive in completion order (the rows do not depend on it)."""
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
         todo = iter(batches)
         pending: set[Future[list[dict[str, Any]]]] = set()
         try:
@@ -543,3 +550,46 @@ def find_row(out: str | Path, game_id: int) -> dict[str, Any]:
     row: dict[str, Any] = hit.to_pylist()[0]
     return row
 
+
+
+# ---------------------------------------------------------------- scaling
+
+
+@dataclass
+class ScaleRun:
+    workers: int
+    games: int
+    wall_s: float
+    game_cpu_s: float
+    """CPU time inside games (sum over workers)."""
+    total_cpu_s: float
+    """CPU time of this process and its worker processes (games, start-up, pickling, writing)."""
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.wall_s if self.wall_s else 0.0
+
+
+def measure_scale(grid: Grid, workers: Sequence[int] = (1, 2), repeats: int = 3,
+                  on_run: Callable[[ScaleRun], None] | None = None) -> list[ScaleRun]:
+    """Play ``grid`` afresh with each number of workers, interleaved ``repeats`` times (the machine's
+    load drifts, so interleaving keeps the comparison fair)."""
+    import resource
+    import tempfile
+
+    def cpu() -> float:
+        a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+    out: list[ScaleRun] = []
+    for _ in range(repeats):
+        for w in workers:
+            with tempfile.TemporaryDirectory() as tmp:
+                c0 = cpu()
+                res = simulate(grid, Path(tmp) / "r", workers=w)
+                run = ScaleRun(workers=w, games=res.games, wall_s=res.wall_s, game_cpu_s=res.cpu_s,
+                               total_cpu_s=cpu() - c0)
+            out.append(run)
+            if on_run is not None:
+                on_run(run)
+    return out
