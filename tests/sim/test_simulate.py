@@ -147,3 +147,22 @@ def test_ray_backend_on_a_local_ray(reference: Path, tmp_path: Path) -> None:
     res = simulate(GRID, tmp_path, workers=2, backend="ray", batch=4)
     assert res.games == 16
     assert _rows(tmp_path).equals(_rows(reference))
+
+
+def test_last_events_are_the_seats_view_of_the_transition() -> None:
+    """``last_events`` (what the simulation reads) is ``events_for`` on the last transition's events."""
+    from meloch.agents import make_agent
+    from meloch.engine import Setup, apply, events_for, last_events, legal_actions, new_game
+
+    state = new_game(Setup(), 3)
+    agent = make_agent("random", 3)
+    seen_private = False
+    for _ in range(300):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        state = apply(state, agent.choose(None, legal))
+        for seat in (None, 0, 1):
+            assert last_events(state, seat) == events_for(state.events, seat)
+        seen_private |= any(e.private for e in last_events(state, None))
+    assert seen_private  # some transition had a private side a spectator sees only in public form
