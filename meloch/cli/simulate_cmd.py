@@ -170,13 +170,15 @@ def report(
     out: Path | None = typer.Option(None, "--out", "-o", help="Report directory (default: RESULTS/report)."),
     title: str = typer.Option("Balance report", "--title", help="Title of the report."),
     same_agent: bool = typer.Option(False, "--same-agent", help="Only games with the same agent in both seats."),
+    agent: str | None = typer.Option(None, "--agent", help="Only games with this agent in both seats."),
 ) -> None:
     """Write a self-contained HTML report, its PNG plots and a Markdown summary."""
     from meloch.sim.report import write_report
     from meloch.sim.simulate import SimError
 
     try:
-        paths = write_report(results, out or results / "report", title=title, same_agent=same_agent)
+        paths = write_report(results, out or results / "report", title=title, same_agent=same_agent,
+                             agent=agent)
     except SimError as err:
         _fail(err)
         return

@@ -163,7 +163,8 @@ def _rate_table(doc: Doc, axis: str, rows: Sequence[tuple[str, int, int]], role:
               [(v, n, _pct(k, n), _outside(k, n)) for v, k, n in rows])
 
 
-def build(results: str | Path, out: str | Path, title: str = "Balance report", same_agent: bool = False) -> Doc:
+def build(results: str | Path, out: str | Path, title: str = "Balance report", same_agent: bool = False,
+          agent: str | None = None) -> Doc:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -175,22 +176,32 @@ def build(results: str | Path, out: str | Path, title: str = "Balance report", s
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     doc = Doc(title=title, out=out)
+    df["pair"] = df["agent0"] + " vs " + df["agent1"]
+    everything = df
+    what = ""
     if same_agent:
         df = df[df["agent0"] == df["agent1"]]
+        what = " with the same agent in both seats"
+    if agent is not None:
+        df = df[(df["agent0"] == agent) & (df["agent1"] == agent)]
+        what = f" with {agent} in both seats"
     if df.empty:
-        raise SimError(f"{results}: no finished games{' with the same agent in both seats' if same_agent else ''}")
-    df["pair"] = df["agent0"] + " vs " + df["agent1"]
+        raise SimError(f"{results}: no finished games{what}")
 
     doc.h("Run")
     doc.p(f"{len(df)} games over {df['config_id'].nunique()} configurations (root seed {grid.root}, "
           f"{grid.games} games per configuration, turn limit {grid.turn_limit}). Agents per seat: "
           f"{', '.join(grid.agents0)} | {', '.join(grid.agents1)}. "
-          "Win rates count a game without a winner as a win for neither role.")
+          "Win rates count a game without a winner as a win for neither role." +
+          (f" Below: the {len(df)} games{what}." if what else ""))
     reasons = df.groupby(["variant", "winner_role", "reason"]).size().reset_index(name="games")
     doc.table(["variant", "winner role", "reason", "games"],
               [(r.variant, r.winner_role or "(none)", r.reason, int(r.games)) for r in reasons.itertuples()])
 
     duel = df[df["variant"] == "standard"]
+    all_duels = everything[everything["variant"] == "standard"]
+    if not all_duels.empty:
+        _agents_section(doc, all_duels)
     if not duel.empty:
         _duel_sections(doc, duel, plt, np)
     _variant_sections(doc, df)
@@ -208,12 +219,6 @@ def _duel_sections(doc: Doc, duel: Any, plt: Any, np: Any) -> None:
                ("expeditions", e_w, n, _pct(e_w, n), _outside(e_w, n)),
                ("neither (turn limit)", n - s_w - e_w, n, _pct(n - s_w - e_w, n), "")])
     _bar(doc, [("scythe", s_w, n), ("expeditions", e_w, n)], "role", "Win rate by role", "win rate")
-    pairs = _rate_rows(duel, "pair", "scythe")
-    doc.p("By agents (seat 0 plays Scythe, seat 1 Expeditions); a balance figure needs the same agent in both "
-          "seats, seat-swapped.")
-    doc.table(["agents", "games", "Scythe win rate [95% CI]", "Expeditions win rate [95% CI]"],
-              [(v, n_, _pct(k, n_), _pct(int(((duel["pair"] == v) & (duel["winner_role"] == "expeditions")).sum()),
-                                         n_)) for v, k, n_ in pairs])
 
     doc.h("Win rate by map side, track side and who starts")
     for axis, label in (("map_side", "map side"), ("track_side", "track side")):
@@ -260,6 +265,55 @@ def _duel_sections(doc: Doc, duel: Any, plt: Any, np: Any) -> None:
     _combat_section(doc, duel, plt)
     _meloch_section(doc, duel, plt)
     _standout_section(doc, duel)
+    _targets_section(doc, duel)
+
+
+TARGETS = ((0.45, 0.55), (0.35, 0.65))
+"""Issue 15: each role 45-55% overall and per map and track side; each faction x mat and mech 35-65%."""
+
+
+def _targets_section(doc: Doc, duel: Any) -> None:
+    """The balance targets, checked on the point estimate, with the interval for judgement."""
+    doc.h("Balance targets")
+    doc.p("Targets (issue 15, the same strong agent in both seats): each role wins 45-55% overall, on each map "
+          "side and each track side; every Scythe faction x mat and every Expeditions mech lies within 35-65% "
+          "(Scythe's rate for faction x mat, Expeditions' for mechs). A row passes when its point estimate lies "
+          "in the target; with few games the interval says how sure that is.")
+    rows: list[tuple[str, str, int, str, str, str]] = []
+    n = len(duel)
+    lo, hi = TARGETS[0]
+
+    def check(scope: str, value: str, k: int, n_: int, band: tuple[float, float], role: str) -> None:
+        ok = n_ > 0 and band[0] <= k / n_ <= band[1]
+        rows.append((scope, value, n_, f"{role} {_pct(k, n_)}", f"{100 * band[0]:.0f}-{100 * band[1]:.0f}%",
+                     "pass" if ok else "FAIL"))
+
+    for role in ("scythe", "expeditions"):
+        check("overall", role, int((duel["winner_role"] == role).sum()), n, (lo, hi), role)
+    for axis in ("map_side", "track_side"):
+        for v, k, n_ in _rate_rows(duel, axis, "scythe"):
+            check(axis.replace("_", " "), v, k, n_, (lo, hi), "scythe")
+    for v, k, n_ in _rate_rows(duel, ["faction", "mat"], "scythe"):
+        check("faction x mat", v, k, n_, TARGETS[1], "scythe")
+    for v, k, n_ in _rate_rows(duel, "mech", "expeditions"):
+        check("mech", v, k, n_, TARGETS[1], "expeditions")
+    fails = [r for r in rows if r[5] == "FAIL"]
+    doc.p(f"{len(rows) - len(fails)} of {len(rows)} checks pass.")
+    shown = [r for r in rows if r[0] in ("overall", "map side", "track side")] + \
+        [r for r in rows if r[0] not in ("overall", "map side", "track side") and r[5] == "FAIL"]
+    doc.table(["scope", "value", "games", "win rate [95% CI]", "target", "result"], shown)
+    if len(shown) < len(rows):
+        doc.p("(Faction x mat and mech rows that pass are left out of the table.)")
+
+
+def _agents_section(doc: Doc, duels: Any) -> None:
+    doc.h("Agents")
+    doc.p("Every duel of the run by agents (seat 0 plays Scythe, seat 1 Expeditions), whatever the filter; a "
+          "balance figure needs the same agent in both seats (it then plays both roles: seat-swapped).")
+    pairs = _rate_rows(duels, "pair", "scythe")
+    doc.table(["agents", "games", "Scythe win rate [95% CI]", "Expeditions win rate [95% CI]"],
+              [(v, n_, _pct(k, n_), _pct(int(((duels["pair"] == v) & (duels["winner_role"] == "expeditions")).sum()),
+                                         n_)) for v, k, n_ in pairs])
 
 
 def _claims_section(doc: Doc, duel: Any, plt: Any) -> None:
@@ -392,9 +446,9 @@ def _length_section(doc: Doc, df: Any, plt: Any) -> None:
 
 
 def write_report(results: str | Path, out: str | Path, title: str = "Balance report",
-                 same_agent: bool = False) -> list[Path]:
+                 same_agent: bool = False, agent: str | None = None) -> list[Path]:
     """Build the report; returns the files written (HTML, Markdown, PNGs)."""
-    doc = build(results, out, title, same_agent)
+    doc = build(results, out, title, same_agent, agent)
     html_path = doc.out / "report.html"
     md_path = doc.out / "report.md"
     html_path.write_text(doc.html(), encoding="utf-8")

@@ -39,7 +39,20 @@ def test_report_files(tmp_path: Path) -> None:
     for png in ("role", "faction_mat", "mech", "map_track", "claims", "combats", "length"):
         assert (out / f"{png}.png").stat().st_size > 1000
         assert f"({png}.png)" in md
-    assert "# Test report" in md and "8 games over 4 configurations" in md
+    assert "# Test report" in md and "8 games over 4 configurations" in md and "| aggressive vs aggressive | 8 |" in md
+    assert "Balance targets" in md and "checks pass" in md
     assert "Configurations that stand out" in md and "| mech | games | Expeditions win rate" in md
     r = CliRunner().invoke(app, ["report", str(tmp_path / "missing")])
     assert r.exit_code == 2 and "not a results directory" in r.output
+
+
+def test_report_agent_filter(tmp_path: Path) -> None:
+    res = tmp_path / "res"
+    simulate(Grid(agents0=("aggressive", "random"), agents1=("aggressive",), games=2), res, workers=1)
+    r = CliRunner().invoke(app, ["report", str(res), "--out", str(tmp_path / "a"), "--agent", "aggressive"])
+    assert r.exit_code == 0, r.output
+    md = (tmp_path / "a" / "report.md").read_text()
+    assert "Below: the 2 games with aggressive in both seats" in md
+    assert "| random vs aggressive | 2 |" in md  # the agents table keeps every pairing
+    r = CliRunner().invoke(app, ["report", str(res), "--out", str(tmp_path / "b"), "--agent", "random"])
+    assert r.exit_code == 2 and "no finished games with random in both seats" in r.output
