@@ -190,7 +190,8 @@ def build(results: str | Path, out: str | Path, title: str = "Balance report", s
 
     doc.h("Run")
     doc.p(f"{len(df)} games over {df['config_id'].nunique()} configurations (root seed {grid.root}, "
-          f"{grid.games} games per configuration, turn limit {grid.turn_limit}). Agents per seat: "
+          f"{grid.games} game{'s' if grid.games != 1 else ''} per configuration, turn limit {grid.turn_limit}). "
+          "Agents per seat: "
           f"{', '.join(grid.agents0)} | {', '.join(grid.agents1)}. "
           "Win rates count a game without a winner as a win for neither role." +
           (f" Below: the {len(df)} games{what}." if what else ""))
@@ -336,16 +337,21 @@ def _claims_section(doc: Doc, duel: Any, plt: Any) -> None:
     doc.table(["track", "column", "role", "box", "claims", "share of games", "median turn"], rows)
     if rows:
         sides = sorted({r[0] for r in rows})
-        fig, axes = plt.subplots(1, len(sides), figsize=(6 * len(sides), 3.2), squeeze=False)
-        for ax, side in zip(axes[0], sides, strict=True):
+        fig, axes = plt.subplots(2, len(sides), figsize=(6 * len(sides), 6), squeeze=False)
+        for j, side in enumerate(sides):
             for off, role, colour in ((-0.2, "scythe", "#b55"), (0.2, "expeditions", "#5a5")):
-                pts = [(r[1], r[5]) for r in rows if r[0] == side and r[2] == role]
-                ax.bar([c + off for c, _ in pts], [s for _, s in pts], width=0.4, label=role, color=colour)
-            ax.set_title(f"Track {side}: share of games each column is claimed")
-            ax.set_xlabel("column")
-            ax.set_ylim(0, 1)
-            ax.legend()
-        doc.figure(fig, "claims", "Triumph boxes: share of games in which each role claims each column")
+                pts = [(r[1], r[5], r[6]) for r in rows if r[0] == side and r[2] == role]
+                axes[0][j].bar([c + off for c, _, _ in pts], [sh for _, sh, _ in pts], width=0.4, label=role,
+                               color=colour)
+                axes[1][j].bar([c + off for c, _, _ in pts], [t for _, _, t in pts], width=0.4, label=role,
+                               color=colour)
+            axes[0][j].set_title(f"Track {side}: share of games each column is claimed")
+            axes[0][j].set_ylim(0, 1)
+            axes[1][j].set_title(f"Track {side}: median turn of the claim")
+            axes[1][j].set_xlabel("column")
+            axes[0][j].legend()
+        fig.tight_layout()
+        doc.figure(fig, "claims", "Triumph boxes: how often each role claims each column, and when (median turn)")
 
 
 def _combat_section(doc: Doc, duel: Any, plt: Any) -> None:
