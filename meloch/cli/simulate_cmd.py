@@ -153,7 +153,8 @@ def scale(
     def show(r: ScaleRun) -> None:
         typer.echo(f"{r.workers} worker(s): {r.games} games in {r.wall_s:.1f} s wall = {r.rate:.1f} games/s; "
                    f"CPU in games {r.game_cpu_s:.1f} s, all CPU {r.total_cpu_s:.1f} s "
-                   f"({r.game_cpu_s / r.games * 1000:.1f} ms per game)")
+                   f"({r.game_cpu_s / r.games * 1000:.1f} ms per game; the scheduler gave "
+                   f"{r.total_cpu_s / r.wall_s:.2f} cores)")
 
     runs = measure_scale(grid, (1, 2), repeats, on_run=show)
     one = median(r.rate for r in runs if r.workers == 1)
