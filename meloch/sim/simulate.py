@@ -413,10 +413,13 @@ def _ray(batches: list[list[Task]], workers: int, address: str | None) -> Iterat
         raise SimError("the Ray backend needs the ray package (pip install 'meloch[ray]')") from err
     started = not ray.is_initialized()
     if started:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            raise SimError(f"could not start or reach Ray{f' at {address}' if address else ''}: {err}") from err
     remote = ray.remote(play_batch)
     in_flight = 2 * max(workers, int(ray.cluster_resources().get("CPU", workers)))  # type: ignore[no-untyped-call]
     todo = iter(batches)
