@@ -23,6 +23,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "meloch.cli.schema_cmd",
     "meloch.cli.serve_cmd",
     "meloch.cli.ladder_cmd",
+    "meloch.cli.simulate_cmd",
 )
 """Modules whose ``register(app)`` adds commands or sub-apps to ``app``."""
 

@@ -29,7 +29,7 @@ from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.track import goals, metrics
 from meloch.engine.undo import undo_point, undo_refusal
-from meloch.engine.view import event_texts, events_for, view, view_json
+from meloch.engine.view import event_texts, events_for, last_events, view, view_json
 
 __all__ = [
     "Action",
@@ -79,3 +79,4 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "undo_refusal",
     "view_schema",
 ]
+__all__ += ["last_events"]  # typed events of the last transition (the simulation's figures)

@@ -31,6 +31,12 @@ def events_for(events: tuple[Event, ...], seat: int | None) -> list[SeenEvent]:
     return out
 
 
+def last_events(state: State, seat: int | None) -> list[SeenEvent]:
+    """The typed events of the transition that produced ``state``, as ``seat`` may see them: how a
+    shell reads them without touching a ``State`` field (the simulation's per-game figures)."""
+    return events_for(state.events, seat)
+
+
 def event_texts(events: tuple[Event, ...], seat: int | None) -> list[str]:
     """The terminal's log lines: the texts of ``events_for``."""
     return [e.text for e in events_for(events, seat)]

@@ -1,0 +1,58 @@
+"""``meloch report``: Wilson intervals, the stand-out flags, and the files the report writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meloch.cli.main import app
+from meloch.sim.report import _outside, wilson
+from meloch.sim.simulate import Grid, simulate
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_stand_out_flags() -> None:
+    assert _outside(50, 100) == ""
+    assert _outside(36, 100) == "point"  # estimate outside 40-60%, interval reaches inside
+    assert _outside(200, 1000) == "yes"
+    assert _outside(0, 0) == ""
+
+
+def test_report_files(tmp_path: Path) -> None:
+    res = tmp_path / "res"
+    simulate(Grid(agents0=("aggressive",), agents1=("aggressive",), factions=("crimea", "saxony"),
+                  mechs=("mole", "voyager"), games=2), res, workers=1)
+    out = tmp_path / "rep"
+    r = CliRunner().invoke(app, ["report", str(res), "--out", str(out), "--title", "Test report"])
+    assert r.exit_code == 0, r.output
+    html = (out / "report.html").read_text()
+    md = (out / "report.md").read_text()
+    assert html.count("data:image/png;base64,") >= 6  # self-contained
+    for png in ("role", "faction_mat", "mech", "map_track", "claims", "combats", "length"):
+        assert (out / f"{png}.png").stat().st_size > 1000
+        assert f"({png}.png)" in md
+    assert "# Test report" in md and "8 games over 4 configurations" in md and "| aggressive vs aggressive | 8 |" in md
+    assert "Balance targets" in md and "checks pass" in md
+    assert "Configurations that stand out" in md and "| mech | games | Expeditions win rate" in md
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "missing")])
+    assert r.exit_code == 2 and "not a results directory" in r.output
+
+
+def test_report_agent_filter(tmp_path: Path) -> None:
+    res = tmp_path / "res"
+    simulate(Grid(agents0=("aggressive", "random"), agents1=("aggressive",), games=2), res, workers=1)
+    r = CliRunner().invoke(app, ["report", str(res), "--out", str(tmp_path / "a"), "--agent", "aggressive"])
+    assert r.exit_code == 0, r.output
+    md = (tmp_path / "a" / "report.md").read_text()
+    assert "Below: the 2 games with aggressive in both seats" in md
+    assert "| random vs aggressive | 2 |" in md  # the agents table keeps every pairing
+    r = CliRunner().invoke(app, ["report", str(res), "--out", str(tmp_path / "b"), "--agent", "random"])
+    assert r.exit_code == 2 and "no finished games with random in both seats" in r.output

@@ -1,0 +1,168 @@
+"""``meloch simulate``: seeds, identical rows for any number of workers, resume, replay by id, Ray."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from typer.testing import CliRunner
+
+from meloch.cli.main import app
+from meloch.sim.simulate import (
+    Grid,
+    SimError,
+    configs,
+    find_row,
+    game_seed,
+    parse_axis,
+    read_results,
+    replay_row,
+    simulate,
+)
+
+# Two agents per seat, two mechs: 8 configurations; the aggressive agent keeps games short.
+GRID = Grid(agents0=("aggressive", "random"), agents1=("aggressive",), mechs=("voyager", "mole"),
+            tracks=("A", "B"), games=2, root=7)
+TIMING = ["cpu_s"]
+
+
+def _rows(out: Path) -> pa.Table:
+    return read_results(out).drop_columns(TIMING)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The grid played in this process (one worker): what every other way of playing it must give."""
+    out = tmp_path_factory.mktemp("ref")
+    res = simulate(GRID, out, workers=1)
+    assert res.games == res.total == 16 and not res.interrupted
+    return out
+
+
+def test_seeds_are_spawned_from_the_root() -> None:
+    children = np.random.SeedSequence(7).spawn(3)
+    grand = children[2].spawn(5)[4]
+    w = grand.generate_state(2, np.uint32)
+    assert game_seed(7, 2, 4) == ((int(w[0]) << 32) | int(w[1])) & ((1 << 63) - 1)
+    assert len({game_seed(7, c, r) for c in range(20) for r in range(20)}) == 400
+    assert game_seed(8, 0, 0) != game_seed(7, 0, 0)
+
+
+def test_one_and_two_workers_give_identical_rows(reference: Path, tmp_path: Path) -> None:
+    res = simulate(GRID, tmp_path, workers=2, batch=3)
+    assert res.games == 16
+    two = _rows(tmp_path)
+    assert two.equals(_rows(reference))
+    assert sorted(two.column("game_id").to_pylist()) == list(range(16))
+    assert len(set(two.column("seed").to_pylist())) == 16
+
+
+def test_resume_after_interruption(reference: Path, tmp_path: Path) -> None:
+    first = simulate(GRID, tmp_path, workers=1, batch=1, stop_after=5, flush_every=2)
+    assert first.interrupted and first.games == 5
+    assert read_results(tmp_path).num_rows == 5
+    second = simulate(GRID, tmp_path, workers=2, batch=2)
+    assert second.skipped == 5 and second.games == 11 and not second.interrupted
+    assert _rows(tmp_path).equals(_rows(reference))
+    again = simulate(GRID, tmp_path, workers=1)
+    assert again.games == 0 and again.skipped == 16
+
+
+def test_interrupting_the_process_pool_keeps_finished_games(tmp_path: Path) -> None:
+    res = simulate(GRID, tmp_path, workers=2, batch=1, stop_after=3)
+    assert res.interrupted and res.games >= 3
+    assert read_results(tmp_path).num_rows == res.games
+
+
+def test_a_directory_of_another_grid_is_refused(reference: Path) -> None:
+    with pytest.raises(SimError, match="another run"):
+        simulate(Grid(games=1), reference, workers=1)
+
+
+def test_replay_by_id(reference: Path) -> None:
+    row = find_row(reference, 11)
+    ok, msg = replay_row(row)
+    assert ok, msg
+    assert "game 11" in msg and "matches" in msg
+    ok, msg = replay_row(row | {"winner": 1 - row["winner"]})
+    assert not ok and "DIFFERS" in msg
+    with pytest.raises(SimError, match="no game 99"):
+        find_row(reference, 99)
+
+
+def test_rows_hold_the_per_seat_figures(reference: Path) -> None:
+    rows: list[dict[str, Any]] = read_results(reference).to_pylist()
+    assert {r["track_side"] for r in rows} == {"A", "B"}
+    for r in rows:
+        assert r["s0_role"] == "scythe" and r["s1_role"] == "expeditions"
+        assert r["first_seat"] == 1  # "The Expeditions player takes the first turn"
+        for seat in (0, 1):
+            p = f"s{seat}_"
+            assert len(r[p + "claim_columns"]) == len(r[p + "claim_turns"]) == r[p + "stars"]
+            assert all(1 <= t <= r["turns"] for t in r[p + "claim_turns"])
+            assert r[p + "claim_turns"] == sorted(r[p + "claim_turns"])
+            # a seat draws a Meloch card for each of the other seat's stars 1-3
+            assert r[p + "meloch_drawn"] == len(r[p + "meloch_cards"]) == min(r[f"s{1 - seat}_stars"], 3)
+            assert r[p + "power"] is not None and r[p + "coins"] is not None
+        assert r["s0_popularity"] is not None and r["s0_guile"] is None
+        assert r["s1_guile"] is not None and r["s1_popularity"] is None
+        assert r["s0_combats"] == r["s1_combats"] == r["s0_combat_wins"] + r["s1_combat_wins"]
+        if r["winner"] >= 0:
+            assert r[f"s{r['winner']}_stars"] == 4 and r["winner_role"] == r[f"s{r['winner']}_role"]
+
+
+def test_axes_and_grid() -> None:
+    assert parse_axis("tracks", "all") == ("A", "B")
+    with pytest.raises(SimError, match="unknown 'atlantis'"):
+        parse_axis("maps", "jungle,atlantis")
+    # axes a variant does not use collapse: Scythe vs Scythe has no mech
+    cfgs, refused = configs(Grid(variants=("scythe_vs_scythe",), mechs=("voyager", "mole")))
+    assert len(cfgs) == 1 and not refused and cfgs[0].mech == ""
+
+
+def test_cli_run_replay_and_errors(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "res"
+    r = runner.invoke(app, ["simulate", "run", str(out), "--agents0", "aggressive", "--agents1", "aggressive",
+                            "--variants", "standard,scythe_vs_scythe", "-n", "2", "-w", "1", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "4 games played" in r.output
+    assert json.loads((out / "manifest.json").read_text())["games"] == 4
+    r = runner.invoke(app, ["simulate", "replay", str(out), "--game", "3"])
+    assert r.exit_code == 0 and "matches the stored row" in r.output
+    r = runner.invoke(app, ["simulate", "resume", str(out), "-w", "1", "--no-progress"])
+    assert r.exit_code == 0 and "0 games played (4 already" in r.output
+    r = runner.invoke(app, ["simulate", "run", str(tmp_path / "x"), "--factions", "atlantis", "--no-progress"])
+    assert r.exit_code == 2 and "unknown 'atlantis'" in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["simulate", "replay", str(tmp_path / "nothing"), "--game", "0"])
+    assert r.exit_code == 2 and "not a results directory" in r.output
+
+
+def test_ray_backend_on_a_local_ray(reference: Path, tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    res = simulate(GRID, tmp_path, workers=2, backend="ray", batch=4)
+    assert res.games == 16
+    assert _rows(tmp_path).equals(_rows(reference))
+
+
+def test_last_events_are_the_seats_view_of_the_transition() -> None:
+    """``last_events`` (what the simulation reads) is ``events_for`` on the last transition's events."""
+    from meloch.agents import make_agent
+    from meloch.engine import Setup, apply, events_for, last_events, legal_actions, new_game
+
+    state = new_game(Setup(), 3)
+    agent = make_agent("random", 3)
+    seen_private = False
+    for _ in range(300):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        state = apply(state, agent.choose(None, legal))
+        for seat in (None, 0, 1):
+            assert last_events(state, seat) == events_for(state.events, seat)
+        seen_private |= any(e.private for e in last_events(state, None))
+    assert seen_private  # some transition had a private side a spectator sees only in public form
