@@ -538,6 +538,8 @@ def run_game(
     if autosave is not None:
         session.autosave = autosave
     human = TerminalAgent(session, console, input_fn, pass_prompt, echo, height)
+    if session.actions:
+        human.autosave()  # a resumed game is saved as it stands
     agents = [human if session.is_human(seat) else make_agent(session.vs, agent_seed(session.seed, seat))
               for seat in (0, 1)]
     if session.vs != "human" or not pass_prompt:
