@@ -190,8 +190,10 @@ def test_every_decision_screen_fits_80_by_24() -> None:
     for seed in (1, 2, 3):
         console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
         mark = [0]
+        keys = _first_key(console, random.Random(seed).choice)
 
-        def input_fn(_prompt: str, console: Console = console, mark: list[int] = mark) -> str:
+        def input_fn(_prompt: str, console: Console = console, mark: list[int] = mark,
+                     keys: Callable[[str], str] = keys) -> str:
             text = _out(console)
             chunk = text[mark[0]:]
             mark[0] = len(text)
@@ -201,7 +203,6 @@ def test_every_decision_screen_fits_80_by_24() -> None:
                 assert max(len(x) for x in screen.split("\n")) <= 80
             return keys(_prompt)
 
-        keys = _first_key(console, random.Random(seed).choice)
         session = run_game(Setup(turn_limit=14), seed, console=console, pass_prompt=False, input_fn=input_fn)
         assert outcome(session.state) is not None
     assert heights and max(heights) <= 24, max(heights)

@@ -198,12 +198,13 @@ def seat_line(v: View, i: int) -> Text:
 
 
 def header(v: View) -> Text:
-    s = v.setup
+    setup = v.setup
     t = Text()
     t.append(f"Turn {v.turn}", style="bold")
-    t.append(f" | {s.map_side} {s.track_side} | ")
+    t.append(f" | {setup.map_side} {setup.track_side} | ")
     for i in (0, 1):
-        t.append(f"{v.tags[i]} {s.seats[i].role.capitalize()} {v.stars[i]}/{s.seats[i].stars_to_win} stars",
+        seat = setup.seats[i]
+        t.append(f"{v.tags[i]} {seat.role.capitalize()} {v.stars[i]}/{seat.stars_to_win} stars",
                  style=SEAT_STYLES[i])
         t.append("  " if i == 0 else "")
     if v.seat is not None:
@@ -370,12 +371,12 @@ def compose(v: View, menu: Menu, events: Sequence[str], notes: Sequence[str] = (
     entries = menu.entries
     pages = max(1, (len(entries) + room - 1) // room)
     page = min(max(page, 0), pages - 1)
-    t = Table.grid(padding=(0, 1))
-    t.add_column(justify="right", style="bold cyan", no_wrap=True)
-    t.add_column(no_wrap=True, overflow="ellipsis", max_width=width - 5)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="bold cyan", no_wrap=True)
+    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width - 5)
     for entry in entries[page * room:(page + 1) * room]:
-        t.add_row(entry.key + ")", entry.text)
+        grid.add_row(entry.key + ")", entry.text)
     foot = "keys above, or: explain, rules, card NAME, show board|track|log|cards|opponent, help"
     if pages > 1:
         foot = f"page {page + 1}/{pages}: n next, p previous | " + foot
-    return Screen(Group(*top, t, _line(foot, "dim")), pages, page)
+    return Screen(Group(*top, grid, _line(foot, "dim")), pages, page)
