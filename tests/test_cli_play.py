@@ -34,6 +34,12 @@ from meloch.engine import (
 SEED = 3
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The autosave of ``meloch play`` goes to a temporary directory, never the user's."""
+    monkeypatch.setenv("MELOCH_DATA_DIR", str(tmp_path / "data"))
+
+
 def _console() -> Console:
     return Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
 
@@ -52,6 +58,25 @@ def _script(lines: Iterable[str]) -> Callable[[str], str]:
             return next(it)
         except StopIteration:
             raise EOFError from None
+
+    return input_fn
+
+
+_KEY = re.compile(r"^\s*([0-9a-z]+)\) ", re.M)
+
+
+def _first_key(console: Console, pick: Callable[[list[str]], str] | None = None) -> Callable[[str], str]:
+    """An input function that answers with a key of the last screen printed (the first one, or ``pick``'s);
+    Enter at a "pass the device" prompt."""
+
+    def input_fn(_prompt: str) -> str:
+        text = _out(console)
+        last = text[text.rfind("decides:"):]
+        keys = _KEY.findall(last)
+        keys = [k for k in keys if k != "x"] or keys
+        if not keys or text.rstrip().endswith("when ready."):
+            return ""
+        return pick(keys) if pick else keys[0]
 
     return input_fn
 
@@ -79,7 +104,7 @@ def _random_prefix(setup: Setup, seed: int, stop: Callable[[object, object, obje
 
 def test_full_hot_seat_game_answering_1() -> None:
     console = _console()
-    session = run_game(Setup(turn_limit=12), SEED, input_fn=lambda _p: "1", console=console)
+    session = run_game(Setup(turn_limit=12), SEED, input_fn=_first_key(console), console=console)
     assert not session.quit
     o = outcome(session.state)
     assert o is not None
@@ -93,7 +118,7 @@ def test_full_hot_seat_game_answering_1() -> None:
 def test_full_game_with_random_numbers(seed: int) -> None:
     rng = random.Random(seed)
     console = _console()
-    session = run_game(Setup(turn_limit=16), seed, input_fn=lambda _p: str(rng.randint(1, 4)),
+    session = run_game(Setup(turn_limit=16), seed, input_fn=_first_key(console, rng.choice),
                        console=console, pass_prompt=False)
     assert outcome(session.state) is not None
     assert "Traceback" not in _out(console)
@@ -101,7 +126,7 @@ def test_full_game_with_random_numbers(seed: int) -> None:
 
 def test_vs_random_agent_plays_the_other_seat() -> None:
     console = _console()
-    session = run_game(Setup(turn_limit=10), SEED, vs="random", human_seat=1, input_fn=lambda _p: "1",
+    session = run_game(Setup(turn_limit=10), SEED, vs="random", human_seat=1, input_fn=_first_key(console),
                        console=console)
     assert outcome(session.state) is not None
     text = _out(console)
@@ -118,17 +143,105 @@ def test_bad_input_gets_a_message_and_the_prompt_again() -> None:
     prefix = _random_prefix(Setup(), SEED, lambda b, a, after: decision(after).seat == 0)  # type: ignore[attr-defined]
     console = _console()
     session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False,
-                       input_fn=_script(["abc", "999", "0", "E token all", "S bogus", "S", "quit"]))
-    assert session.quit and session.actions == prefix
-    text = _out(console)
+                       input_fn=_script(["abc", "999", "0", "E token all", "S bogus", "S", "9" * 5000, "9" * 300,
+                                         "x" * 1_000_000, "\x00\x07\ufffd", "S section \x1b[2J", "quit", "y"]))
+    assert session.quit and session.actions == prefix  # the game is intact
+    text = " ".join(_out(console).split())
     assert "'abc' does not answer the current decision" in text
     assert "There is no option 999" in text
     assert "There is no option 0" in text
     assert "It is S's decision now, not E's." in text
     assert "'bogus' does not answer the current decision" in text
-    assert "is not an action" in text  # bad notation
-    assert text.count("S> ") == 7
+    assert "There is no option S" in text  # a lone letter is a key
+    assert "That line is too long (5000 characters" in text  # no ValueError on int()
+    assert "There is no option 999999999999... (300 characters) here" in text
+    assert "That line is too long (1000000 characters" in text and "x" * 1000 not in text
+    assert text.count("cannot be typed or read") == 2
+    assert text.count("S> ") == 12
     assert "Traceback" not in text
+
+
+def test_random_bytes_never_end_the_game() -> None:
+    rng = random.Random(5)
+    lines = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))).decode("utf-8", "replace")
+             for _ in range(150)]
+    console = _console()
+    session = run_game(Setup(), SEED, console=console, pass_prompt=False, input_fn=_script(lines))
+    assert session.quit and "Input ended" in _out(console)
+    assert state_hash(replay(Setup(), SEED, session.actions)) == state_hash(session.state)
+
+
+def test_notation_is_case_insensitive() -> None:
+    prefix = _random_prefix(Setup(), SEED, lambda b, a, after: decision(after).seat == 0)  # type: ignore[attr-defined]
+    s = replay(Setup(), SEED, prefix)
+    target = str(legal_actions(s)[0])
+    console = _console()
+    session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False,
+                       input_fn=_script([target.upper().split(" ", 1)[1]]))
+    assert session.actions[len(prefix)] == target
+
+
+def _screens(text: str) -> list[str]:
+    return [x for x in text.split("\x00SCREEN\x00") if x.strip()]
+
+
+def test_every_decision_screen_fits_80_by_24() -> None:
+    heights: list[int] = []
+    for seed in (1, 2, 3):
+        console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+        mark = [0]
+        keys = _first_key(console, random.Random(seed).choice)
+
+        def input_fn(_prompt: str, console: Console = console, mark: list[int] = mark,
+                     keys: Callable[[str], str] = keys) -> str:
+            text = _out(console)
+            chunk = text[mark[0]:]
+            mark[0] = len(text)
+            if "decides:" in chunk:
+                screen = chunk[chunk.rfind("Turn "):]
+                heights.append(screen.count("\n") + 1)  # + the prompt line
+                assert max(len(x) for x in screen.split("\n")) <= 80
+            return keys(_prompt)
+
+        session = run_game(Setup(turn_limit=14), seed, console=console, pass_prompt=False, input_fn=input_fn)
+        assert outcome(session.state) is not None
+    assert heights and max(heights) <= 24, max(heights)
+
+
+def test_explain_rules_and_card_teach_a_turn() -> None:
+    prefix = _random_prefix(Setup(), SEED, lambda b, a, after: decision(after).seat == 0)  # type: ignore[attr-defined]
+    console = _console()
+    run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False,
+             input_fn=_script(["explain", "rules", "rules scythe", "rules sweep", "rules glossary", "card i02",
+                               "card riverwalk", "card nonsense", "show track", "show board", "show log",
+                               "show cards", "show opponent", "show nonsense"]))
+    text = " ".join(_out(console).split())
+    assert "Your options:" in text and "section 1 (Produce / Upgrade)" in text
+    assert "Rules topics: goal, scythe" in text
+    assert "Scythe turn: move your action token" in text
+    assert "sweep: Replace any number of the face-up discovery cards" in text
+    for word in ("boast", "meld", "leverage", "vanquish", "sweep"):
+        assert f"{word}: " in text
+    assert "(item i02" in text and "(Scythe mech ability)" in text and "No card named 'nonsense'" in text
+    assert "Triumph Track" in text and "Adjacency" in text and "Usage: show board" in text
+    assert "Traceback" not in text
+
+
+def test_section_keys_are_the_section_numbers() -> None:
+    from meloch.cli import screen
+
+    def scythe_section(b: object, a: object, after: object) -> bool:
+        d = decision(after)  # type: ignore[arg-type]
+        return d is not None and d.kind == "s_section" and view(after, 0).seats[0].section >= 0  # type: ignore[arg-type,union-attr]
+
+    prefix = _random_prefix(Setup(), SEED, scythe_section)
+    s = replay(Setup(), SEED, prefix)
+    from meloch.engine import options
+
+    menu = screen.build_menu(options(s), {})
+    for e in menu.entries:
+        if e.option is not None and " section " in e.option.action:
+            assert e.key == e.option.action.split()[-1]
 
 
 def test_eof_and_quit_exit_cleanly() -> None:
@@ -136,8 +249,9 @@ def test_eof_and_quit_exit_cleanly() -> None:
     session = run_game(Setup(), SEED, input_fn=_script([]), console=console)
     assert session.quit and "Input ended" in _out(console)
     console = _console()
-    session = run_game(Setup(), SEED, input_fn=_script(["", "quit"]), console=console)
+    session = run_game(Setup(), SEED, input_fn=_script(["", "quit", "y"]), console=console)
     assert session.quit and "You left the game." in _out(console)
+    assert "This game is not saved. Leave anyway?" in _out(console)
 
 
 def test_help_lists_the_commands() -> None:
@@ -217,6 +331,7 @@ def test_save_then_load_gives_the_same_state(tmp_path) -> None:  # type: ignore[
     console = _console()
     session = run_game(Setup(map_side="desert", track_side="B"), 7, console=console, pass_prompt=False,
                        input_fn=_script(["1"] * 25 + [f"save {path}", "quit"]))
+    assert "Leave anyway" not in _out(console)  # just saved: quit does not ask
     # rich may wrap a long path: compare without whitespace
     assert f"Saved{len(session.actions)}actionsto{path}" in "".join(_out(console).split())
     data = json.loads(path.read_text())
@@ -226,7 +341,10 @@ def test_save_then_load_gives_the_same_state(tmp_path) -> None:  # type: ignore[
     assert state_hash(resumed.state) == state_hash(session.state)
     # and the resumed game plays on
     console2 = _console()
-    more = run_game(session=resumed, console=console2, pass_prompt=False, input_fn=_script(["1", "quit"]))
+    first = _first_key(console2)
+    answers = iter(["quit", "y"])
+    more = run_game(session=resumed, console=console2, pass_prompt=False,
+                    input_fn=lambda p: first(p) if len(resumed.actions) == len(session.actions) else next(answers))
     assert len(more.actions) == len(session.actions) + 1
 
 
@@ -270,7 +388,9 @@ def test_pass_the_device_before_any_private_information() -> None:
         assert d is not None
         chunks.append((d.seat, text[seen[0]:]))
         seen[0] = len(text)
-        return "1"
+        return keys(_prompt)
+
+    keys = _first_key(console)
 
     run_game(session=session, input_fn=input_fn, console=console)
     passes = 0
@@ -288,7 +408,7 @@ def test_pass_the_device_before_any_private_information() -> None:
             # the hand-over prompt ends the chunk: the next chunk shows the seat's screen
             assert chunk.rstrip().endswith("press Enter when ready.")
             assert i + 1 < len(chunks)
-            assert f"{tags[seat]} private" in chunks[i + 1][1]
+            assert f"{tags[seat]} you:" in chunks[i + 1][1]
     assert passes >= 3
     assert "Pass the device to E" in chunks[0][1]
 
@@ -310,7 +430,9 @@ def test_hot_seat_never_prints_the_other_seats_combat_cards() -> None:
             ident = name.rsplit(" ", 1)[-1]  # "#12"
             if re.search(re.escape(ident) + r"\b", chunk):
                 leaks.append(f"{name} of seat {other} shown to seat {d.seat}")
-        return "1"
+        return keys(_prompt)
+
+    keys = _first_key(console)
 
     run_game(session=session, input_fn=input_fn, console=console, pass_prompt=True)
     assert leaks == []
@@ -321,7 +443,8 @@ def test_hot_seat_never_prints_the_other_seats_combat_cards() -> None:
 
 def test_cli_play_runs_to_the_end_through_the_runner() -> None:
     runner = CliRunner()
-    r = runner.invoke(app, ["play", "--seed", "3", "--turn-limit", "4", "--map", "desert"], input="1\n" * 400)
+    r = runner.invoke(app, ["play", "--seed", "3", "--turn-limit", "4", "--map", "desert"],
+                      input="1\n2\n3\n4\n" * 200)
     assert r.exit_code == 0, r.output
     assert "Game over" in r.output
     assert "Pass the device to E" in r.output
@@ -348,49 +471,32 @@ def test_cli_play_rejects_bad_options(option: str, value: str, allowed: str) -> 
 # ---------------------------------------------------------------- structure and first-run experience
 
 
-def test_render_modules_keep_the_old_names() -> None:
-    """render.py was split (render_map: the text map; labels: names and action labels); the names other
-    modules and tests import from ``meloch.cli.render`` still work and are the same objects, except
-    ``render.label``, which takes the typed view and gives what ``labels.label`` gives for its JSON form."""
-    from meloch.cli import labels, render, render_map
+def test_labels_module_is_gone_and_render_keeps_its_panels() -> None:
+    """Option labels come only from the engine's described options: the CLI has no labelling module."""
+    import importlib.util
 
-    s = new_game(Setup(), 1)
-    d = decision(s)
-    assert d is not None
-    for a in legal_actions(s):
-        assert render.label(a, view(s, d.seat)) == labels.label(a, view_json(s, d.seat))
-    assert render.loc_name is labels.loc_name
+    from meloch.cli import render, render_map
+
+    assert importlib.util.find_spec("meloch.cli.labels") is None
     assert render.render_map is render_map.render_map and render.render_adjacency is render_map.render_adjacency
     for name in render.__all__:
         assert hasattr(render, name), name
 
 
-def test_free_verbs_match_the_engines_free_actions() -> None:
-    from meloch.cli.labels import FREE_VERBS
-    from meloch.engine.free import FREE_RESOLVE
-
-    assert set(FREE_RESOLVE) | {"discard-combat"} == FREE_VERBS
-
-
-def test_options_list_the_decision_first_and_free_actions_after() -> None:
-    from meloch.cli.labels import FREE_VERBS, order_options
-
+def test_free_actions_are_folded_into_one_entry() -> None:
     # the Scythe seat's end-of-turn decision, where it still holds combat cards to discard
     def at_end_with_cards(b: object, a: object, after: object) -> bool:
         legal = legal_actions(after)  # type: ignore[arg-type]
         return any(x.verb == "end" for x in legal) and any(x.verb == "discard-combat" for x in legal)
 
     prefix = _random_prefix(Setup(), SEED, at_end_with_cards)
-    s = replay(Setup(), SEED, prefix)
-    shown = order_options(legal_actions(s))
-    assert sorted(map(str, shown)) == sorted(map(str, legal_actions(s)))
-    kinds = [a.verb in FREE_VERBS for a in shown]
-    assert kinds == sorted(kinds) and shown[0].verb == "end"
     console = _console()
     session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False,
-                       input_fn=_script(["1", "quit"]))
+                       input_fn=_script(["x", "b", "1", "quit", "y"]))
     assert parse(session.actions[-1]).verb == "end"  # '1' ends the turn; it never discards a card
-    assert "free actions, at any pause of your turn:" in _out(console)
+    text = _out(console)
+    assert "x) Free actions" in text and "Free actions (b: back)" in text
+    assert text.count("Discard combat card") >= 1
 
 
 def test_first_screen_explains_the_game_and_the_prompt() -> None:
@@ -399,10 +505,10 @@ def test_first_screen_explains_the_game_and_the_prompt() -> None:
     text = " ".join(_out(console).split())
     intro = text.split("Pass the device to")[0]
     assert "S plays Scythe, E plays Expeditions" in intro and "E moves first" in intro
-    assert "'help' lists the commands" in intro and "pass the device" in intro
+    assert "'rules' gives the rules in short, 'explain' the current decision" in intro and "pass the device" in intro
     assert "A decision with a single option is taken for you." in intro
     # the opening token choice has one option: taken, and said under the first screen
-    assert "Type a number from 1 to 2, an action in notation, or a command" in text
+    assert "keys above, or: explain, rules" in text
     assert "Forced (E token all)" in text.split("Pass the device to")[1]
 
 
@@ -439,8 +545,8 @@ def test_every_refusal_says_what_to_type() -> None:
     console = _console()
     run_game(Setup(), SEED, input_fn=_script(["abc", "7", "E bogus", "quit"]), console=console, pass_prompt=False)
     text = " ".join(_out(console).split())
-    assert text.count("Type a number from 1 to 2, or 'help' for the commands.") == 3
-    assert "There is no option 7." in text
+    assert text.count("Type a key shown in front of an option, 'explain', or 'help'.") == 3
+    assert "There is no option 7 here." in text
 
 
 def test_done_and_undone_notices_stay_with_their_seat() -> None:
@@ -461,7 +567,9 @@ def test_done_and_undone_notices_stay_with_their_seat() -> None:
         assert d is not None
         chunks.append((d.seat, out[seen[0]:]))
         seen[0] = len(out)
-        return "1"
+        return keys(_prompt)
+
+    keys = _first_key(console)
 
     run_game(session=session, input_fn=input_fn, console=console)
     tags = view(session.states[0], None).tags
@@ -534,43 +642,3 @@ def test_readme_and_makefile_offer_play_against_the_random_agent() -> None:
     assert "Game over" in r.output
 
 
-# ---------------------------------------------------------------- hint and search opponents
-
-
-def test_hint_shows_the_top_options_with_shares_and_reasons() -> None:
-    prefix = _random_prefix(Setup(), SEED, lambda b, a, after: len(legal_actions(after)) >= 3)
-    console = _console()
-    session = run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False, hint_level="easy",
-                       input_fn=_script(["hint", "quit"]))
-    assert session.actions == prefix  # a hint chooses nothing
-    hints = [m.group(1) for m in re.finditer(r"hint \d: (.*)", _out(console))]
-    assert 1 <= len(hints) <= 3 and "hint 1:" in _out(console)
-    legal = {str(a) for a in legal_actions(session.state)}
-    for line in hints:
-        action = line.split(" (", 1)[0]
-        assert action in legal and "% of visits" in line
-
-
-def test_vs_a_search_agent_runs_off_the_main_thread() -> None:
-    import threading
-
-    from meloch.agents import ISMCTSAgent
-    from meloch.cli.play import Thinking
-
-    threads: list[str] = []
-
-    class Probe(ISMCTSAgent):
-        def choose_from(self, view, legal, sampler):  # type: ignore[no-untyped-def]
-            threads.append(threading.current_thread().name)
-            return super().choose_from(view, legal, sampler)
-
-    console = _console()
-    s = replay(Setup(), SEED, _random_prefix(Setup(), SEED, lambda b, a, after: len(legal_actions(after)) >= 3))
-    from meloch.agents import Sampler
-    from meloch.agents.ismcts import Params
-
-    agent = Thinking(Probe(1, "probe", Params(iterations=5, playout=0)), console)
-    legal = legal_actions(s)
-    seat = legal[0].seat
-    assert agent.choose_from(view(s, seat), legal, Sampler(s, seat)) in legal
-    assert threads and threads[0] != threading.main_thread().name

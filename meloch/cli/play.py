@@ -1,42 +1,46 @@
 """The terminal game behind ``meloch play``: hot-seat, or a human against any registered agent.
 
 The game runs on the one runner (``meloch.sim.runner.play_game``): each human seat is a
-``TerminalAgent`` that shows ``view(state, seat)`` and the engine's described ``options(state)``
-and reads a line; it answers with an action or a runner ``Control`` (undo, quit). A forced
-decision (one option) is taken without asking. Undo is the engine's question
-(``undo_refusal``): a seat takes back its own steps, never past a random draw, a reveal of hidden
-information or the opponent's action. Nothing here reads a ``State`` field: states are opaque
-values handed back to the engine's protocol.
+``TerminalAgent`` that shows the compact screen (``screen.py``, 80×24) built from
+``view(state, seat)`` and the engine's described ``options(state)``, and reads a line; it answers
+with an action or a runner ``Control`` (undo, quit). A forced decision (one option) is taken
+without asking. Undo is the engine's question (``undo_refusal``). Nothing here reads a ``State``
+field: states are opaque values handed back to the engine's protocol.
 
+Every accepted action is autosaved (``saves.autosave_path``), so a crash or a closed terminal
+never loses a game: ``meloch play --resume`` continues it. No input line can end the program:
+each one is bounded, decoded leniently and handled under one guard that reports a clean message.
+
+Commands are a table (``COMMANDS``: name -> handler method), so a new command is one entry.
 ``run_game`` is testable: it takes an ``input_fn`` (called with a prompt string, returns a line,
 raises ``EOFError`` at the end of input) and a rich ``Console`` to print to.
 """
 
 from __future__ import annotations
 
-import json
+import concurrent.futures
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from meloch.agents import Agent, Sampler, agent_names, agent_seed, make_agent, wants_sampler
-from meloch.cli import render
+from meloch.agents.ismcts import hint as search_hint
+from meloch.cli import guide, render, screen
+from meloch.cli.saves import SavedGame, SaveError, load_game, save_document, write_save
 from meloch.engine import (
     Action,
     IllegalAction,
     Option,
     Setup,
     State,
+    View,
     apply,
     decision,
     legal_actions,
@@ -47,25 +51,34 @@ from meloch.engine import (
 )
 from meloch.sim.runner import Control, GameRecord, History, Hooks, play_game, view_field
 
+__all__ = ["SaveError", "SavedGame", "Session", "TerminalAgent", "intro", "load_game", "opponents", "resume",
+           "run_game", "save_game"]
+
 InputFn = Callable[[str], str]
 
 HELP = """\
-Commands:
-  <number>    choose that option from the numbered list
-  <action>    an action in notation, e.g. 'S section 2'
-              (the seat tag may be left out: 'section 2')
-  undo        take back your last decision: only within your own turn,
-              never past a random draw or a reveal of hidden information
-  save FILE   save the game (setup, seed, actions) as JSON;
-              resume it with 'meloch play --load FILE'
-  show        show the board again
-  hint        the hard search agent's top 3 options, with their share of its
-              visits and a one-line reason (it sees only what you see)
-  help        this list
-  quit        leave the game (anything not saved is lost)"""
+Answer with the key in front of an option (a section keeps its number; x opens the free actions;
+n / p page through a long list; b goes back), an action in notation ('S section 2', the seat tag
+may be left out, any case), or a command:
+  explain        the current decision in plain words: each option's cost and gain
+  rules [TOPIC]  the rules in short (topics: goal, scythe, expeditions, combat, track, meloch, map,
+                 keys) or a keyword (rules sweep, rules glossary)
+  card NAME|ID   a card's text (card i02, card machete, card riverwalk, card ambush)
+  show WHAT      board (full map), track, log, cards (yours), opponent; 'show' redraws
+  undo           take back your last decision (within your turn, never past a draw or a reveal)
+  hint           the hard search agent's top 3 options, with their share of its visits and a
+                 one-line reason (it sees only what you see)
+  save FILE      save to FILE (the game is also autosaved after every action)
+  help           this list
+  quit           leave (resume an autosaved game with: meloch play --resume)"""
 
+MAX_LINE = 400
+"""Longer input lines are refused without being echoed back."""
 MAX_EVENT_LINES = 30
 _TAG_LIKE = re.compile(r"^[SE][12]?$")
+
+RESUME_HINT = "python -m meloch.cli.main play --resume"
+"""How to resume, written so that it works where ``meloch`` is not on PATH (after ``make play``)."""
 
 
 def opponents() -> list[str]:
@@ -83,28 +96,46 @@ class Session(History):
     """The human's seat when ``vs`` is an agent."""
     quit: bool = False
     saved_actions: int = -1
-    """How many actions the last save held (-1: never saved in this session)."""
+    """How many actions the last save (autosave included) held (-1: never saved in this session)."""
+    autosave: Path | None = None
+    """Where every action is saved (None: no autosave)."""
 
     def is_human(self, seat: int) -> bool:
         return self.vs == "human" or seat == self.human_seat
 
     def events_since_last_decision(self, seat: int) -> list[str]:
-        """Event texts (as ``seat`` may read them) since ``seat`` last decided, its own results included."""
+        """Event texts (as ``seat`` may read them) since ``seat`` last decided, its own results included;
+        a bare "X chose: ..." line gets the engine's label of that action, and a line repeating the one
+        before it is dropped."""
         start = 0
         for j in range(len(self.actions) - 1, -1, -1):
             if parse(self.actions[j]).seat == seat:
                 start = j + 1
                 break
         out: list[str] = []
-        for s in self.states[start:]:
-            out.extend(str(x) for x in view_field(view(s, seat), "events"))
+        for k in range(max(start, 1), len(self.states)):
+            for x in view_field(view(self.states[k], seat), "events"):
+                text = readable_choice(str(x), self.states[k - 1], self.actions[k - 1])
+                if not out or out[-1] != text:
+                    out.append(text)
+        if start == 0:
+            out = [str(x) for x in view_field(view(self.states[0], seat), "events")] + out
         if len(out) > MAX_EVENT_LINES:
             out = [f"... ({len(out) - MAX_EVENT_LINES} earlier events)", *out[-MAX_EVENT_LINES:]]
         return out
 
     def to_save(self) -> dict[str, Any]:
-        return {"setup": msgspec.to_builtins(self.setup), "seed": self.seed, "actions": list(self.actions),
-                "vs": self.vs, "human_seat": self.human_seat}
+        return save_document(self.setup, self.seed, self.actions, self.vs, self.human_seat)
+
+
+def readable_choice(text: str, before: State, action: str) -> str:
+    """The engine's fallback event ``"E chose: option 2."`` as ``"E: Choose option 2: solve."`` (the label
+    of the very action the public line already names, so it tells nothing new, only in words)."""
+    a = parse(action)
+    if text != f"{a.who} chose: {' '.join((a.verb, *a.args))}.":
+        return text
+    label = label_of(before, action)
+    return f"{a.who}: {label}." if label != action else text
 
 
 def label_of(state: State, action: str) -> str:
@@ -115,106 +146,22 @@ def label_of(state: State, action: str) -> str:
 # ---------------------------------------------------------------- save, load
 
 
-class SaveError(ValueError):
-    """A save file that cannot be read or replayed."""
-
-
-@dataclass
-class SavedGame:
-    setup: Setup
-    seed: int
-    actions: list[str]
-    vs: str | None = None
-    human_seat: int | None = None
-
-
 def save_game(path: str | Path, session: Session) -> None:
-    Path(path).write_text(json.dumps(session.to_save(), indent=1) + "\n", encoding="utf-8")
-
-
-def load_game(path: str | Path) -> SavedGame:
-    """Read a save file; raises ``SaveError`` with a readable message."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise SaveError(f"cannot read {path}: {err.strerror or err}") from None
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{path} is not JSON: {err}") from None
-    if not isinstance(data, dict) or not {"setup", "seed", "actions"} <= data.keys():
-        raise SaveError(f"{path} is not a meloch save: it needs the keys setup, seed and actions")
-    try:
-        setup = msgspec.convert(data["setup"], Setup)
-    except msgspec.ValidationError as err:
-        raise SaveError(f"{path}: bad setup: {err}") from None
-    seed, actions = data["seed"], data["actions"]
-    if not isinstance(seed, int) or not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise SaveError(f"{path}: seed must be an integer and actions a list of strings")
-    vs = data.get("vs") if data.get("vs") in opponents() else None
-    hs = data.get("human_seat") if data.get("human_seat") in (0, 1) else None
-    return SavedGame(setup, seed, actions, vs, hs)
+    write_save(path, session.to_save())
 
 
 def resume(saved: SavedGame, vs: str = "human", human_seat: int = 0) -> Session:
     """Replay a saved game into a session (every intermediate state kept, so undo still works)."""
-    session = Session(saved.setup, saved.seed, vs=vs, human_seat=human_seat)
+    try:
+        session = Session(saved.setup, saved.seed, vs=vs, human_seat=human_seat)
+    except ValueError as err:  # SetupError: load_game checks it, a hand-made SavedGame may not
+        raise SaveError(f"bad setup: {err}") from None
     for i, a in enumerate(saved.actions):
         try:
             session.push(a)
         except IllegalAction as err:
-            raise SaveError(f"action {i + 1} ({a!r}) does not replay: {err.message}") from None
+            raise SaveError(f"action {i + 1} ({a[:60]!r}) does not replay: {err.message}") from None
     return session
-
-
-# ---------------------------------------------------------------- the screen
-
-
-def order_options(opts: Sequence[Option]) -> list[Option]:
-    """The options in the order the terminal numbers them: the decision's own options first, in the
-    engine's order, then the free actions (discarding combat cards, abilities), so '1' never discards."""
-    return [o for o in opts if not o.free] + [o for o in opts if o.free]
-
-
-def render_options(opts: Sequence[Option]) -> Table:
-    """The numbered options with the engine's labels and their notation; free actions under their own heading."""
-    t = Table(show_header=True, header_style="bold", pad_edge=False, box=None)
-    t.add_column("#", justify="right", style="bold cyan")
-    t.add_column("option", overflow="fold")
-    t.add_column("notation", style="dim", no_wrap=True)
-    free_shown = False
-    for i, o in enumerate(opts):
-        if o.free and not free_shown:
-            if i > 0:
-                t.add_row("", Text("free actions, at any pause of your turn:", style="dim italic"), "")
-            free_shown = True
-        t.add_row(str(i + 1), o.label, o.action)
-    return t
-
-
-def render_screen(v: Any, opts: Sequence[Option], events: Sequence[str]) -> Group:
-    """Everything shown before a prompt, from the deciding seat's view: the header, the Triumph Track and
-    Meloch row, both seats, the board, the private panel, a combat, what happened, and the options."""
-    parts: list[RenderableType] = [
-        render.render_header(v),
-        Columns([render.render_track(v), render.render_meloch(v)], padding=(0, 3)),
-        render.render_seats(v),
-        render.render_board(v),
-    ]
-    private = render.render_private(v)
-    if private is not None:
-        parts.append(private)
-    combat = render.render_combat(v)
-    if combat is not None:
-        parts.append(combat)
-    parts.append(render.render_events(events))
-    d = view_field(v, "decision")
-    if d is not None:
-        seat, prompt = (d["seat"], d["prompt"]) if isinstance(d, dict) else (d.seat, d.prompt)
-        parts.append(Text(f"{view_field(v, 'tags')[seat]} to decide: {prompt}", style=render.SEAT_STYLES[seat]))
-        parts.append(render_options(opts))
-        numbers = "1" if len(opts) == 1 else f"a number from 1 to {len(opts)}"
-        parts.append(Text(f"Type {numbers}, an action in notation, or a command (help, undo, save FILE, show, quit).",
-                          style="dim"))
-    return Group(*parts)
 
 
 def _tag(session: Session, seat: int) -> str:
@@ -248,76 +195,76 @@ def intro(session: Session, start: int | None = None) -> str:
                  "the device, so each seat sees only its own cards and Power Dial.")
     else:
         text += f"\nYou play {_who(session, session.human_seat)}; the {session.vs} agent plays the other seat."
-    return text + ("\nAt each prompt type the number of an option (or an action in notation); 'help' lists the "
-                   "commands: undo, save FILE, show, quit. A decision with a single option is taken for you.")
+    return text + ("\nAt each prompt type the key in front of an option (or an action in notation). New to the "
+                   "game? 'rules' gives the rules in short, 'explain' the current decision, 'help' every command. "
+                   "A decision with a single option is taken for you.")
 
 
-def _hint(n_options: int) -> str:
-    numbers = "1" if n_options == 1 else f"a number from 1 to {n_options}"
-    return f"Type {numbers}, or 'help' for the commands."
+def _hint() -> str:
+    return "Type a key shown in front of an option, 'explain', or 'help'."
 
 
-def _resolve_line(line: str, seat_tag: str, n_options: int) -> tuple[str, int | str]:
-    """Classify an input line: ("command", name) / ("number", i) / ("action", text) / ("bad", message)."""
-    text = line.strip()
-    low = text.lower()
+def _shorten(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def _match_notation(text: str, seat_tag: str, opts: Sequence[Option]) -> str:
+    """``text`` as an action in notation: the seat tag added when left out, and matched to an option
+    regardless of case ("PRODUCE 2" is "S produce 2"); unmatched, it is returned for the engine to refuse."""
     words = text.split()
-    if low in ("help", "?", "h"):
-        return "command", "help"
-    if low in ("quit", "exit", "q"):
-        return "command", "quit"
-    if low in ("undo", "u"):
-        return "command", "undo"
-    if low in ("show", "board", "redraw"):
-        return "command", "show"
-    if low in ("hint", "hints"):
-        return "command", "hint"
-    if words and words[0].lower() == "save":
-        return "command", "save"
-    if re.fullmatch(r"[+-]?\d+", text):
-        i = int(text)
-        if not 1 <= i <= n_options:
-            return "bad", f"There is no option {i}."
-        return "number", i - 1
     if _TAG_LIKE.match(words[0].upper()):
         words[0] = words[0].upper()
     else:
         words.insert(0, seat_tag)
-    return "action", " ".join(words)
+    typed = " ".join(words)
+    low = typed.lower()
+    return next((o.action for o in opts if o.action.lower() == low), typed)
 
 
 # ---------------------------------------------------------------- the human at the terminal
 
 
+Handler = Callable[["TerminalAgent", str], "Action | Control | None"]
+
+
 class TerminalAgent(Hooks):
     """Every human seat of the session: shows the deciding seat's screen and reads its answer.
 
-    It is also the runner's hooks, so that it learns of the other seat's moves and of undos.
+    It is also the runner's hooks, so that it learns of every step (to autosave) and of undos.
     """
 
     name = "human"
     uses_view = True
 
-    def __init__(self, session: Session, console: Console, input_fn: InputFn, pass_prompt: bool, echo: bool) -> None:
+    def __init__(self, session: Session, console: Console, input_fn: InputFn, pass_prompt: bool, echo: bool,
+                 height: int = screen.HEIGHT) -> None:
         self.session, self.console, self.input_fn = session, console, input_fn
-        self.pass_prompt, self.echo = pass_prompt, echo
+        self.pass_prompt, self.echo, self.height = pass_prompt, echo, height
         self.start = len(session.actions)
         """Actions already played when this sitting began (the intro speaks of that point)."""
         self.prompted: int | None = None
         """The seat whose information is on screen (None: nobody's yet)."""
         self.redraw = True
-        self.notice = ""
-        """A line to show under the next screen, just above the prompt (what was chosen or undone)."""
-        self.forced: dict[int, list[str]] = {}
         self.hint_level = "hard"
-        """The search level behind ``hint`` (tests use a cheaper one)."""
+        """The search level `hint` asks (the hard agent, searching from this seat's information only)."""
+        self.notice = ""
+        """A line to show under the next screen (what was chosen or undone)."""
+        self.forced: dict[int, list[str]] = {}
         """Per seat: the forced steps taken for it since its screen was last drawn (shown only to it)."""
+        self.level = ""
+        """The menu level of the current decision: "" (top), "free", or a first argument."""
+        self.page = 0
+        self.pages = 1
+        self.menu = screen.Menu()
+        self.view: View | None = None
+        self.opts: list[Option] = []
 
     # -- runner hooks
 
     def on_step(self, before: State, action: Action, after: State) -> None:
         if not self.session.is_human(action.seat):
             self.notice = ""  # the human's last choice is old news once the agent has played
+        self.autosave()
 
     def on_undo(self, seat: int, undone: Sequence[tuple[State, str]], refusal: str | None, blocked: str = "") -> None:
         if refusal is not None:
@@ -330,16 +277,33 @@ class TerminalAgent(Hooks):
         self.forced.pop(seat, None)
         self.notice = "Undone: " + "; ".join(f"{a} ({label_of(s, a)})" for s, a in undone) + "."
         self.redraw = True
+        self.autosave()
 
-    # -- the agent
+    def autosave(self) -> None:
+        path = self.session.autosave
+        if path is None:
+            return
+        try:
+            save_game(path, self.session)
+            self.session.saved_actions = len(self.session.actions)
+        except OSError as err:
+            self.session.autosave = None
+            self.console.print(f"Autosave to {path} failed ({err.strerror or err}); it is off for this game: "
+                               "use 'save FILE'.", style="red", markup=False)
+
+    # -- input
 
     def _read(self, prompt: str) -> str:
-        """Print ``prompt`` and read a line (``EOFError`` propagates); ``echo`` prints the line read."""
+        """Print ``prompt`` and read a line (``EOFError`` propagates); ``echo`` prints the line read.
+        Bytes that are not UTF-8 never end the game: the line is refused with a message."""
         self.console.print(prompt, end="", markup=False, highlight=False)
         self.console.file.flush()
-        line = self.input_fn("")
+        try:
+            line = self.input_fn("")
+        except UnicodeDecodeError:
+            line = "\ufffd"
         if self.echo:
-            self.console.print(line, markup=False, highlight=False)
+            self.console.print(_shorten(line, MAX_LINE), markup=False, highlight=False)
         return line
 
     def _pass_device(self, seat: int, first: bool) -> None:
@@ -356,8 +320,28 @@ class TerminalAgent(Hooks):
             console.print()
         self._read(f"Pass the device to {_who(self.session, seat)}; press Enter when ready. ")
 
+    # -- the screen
+
+    def _draw(self, seat: int) -> None:
+        assert self.view is not None
+        self.menu = screen.build_menu(self.opts, screen.have_of(self.view), self.level)
+        notes = [n for n in (self.notice, *self.forced.pop(seat, [])) if n]
+        if self.console.is_terminal:
+            self.console.clear()
+        scr = screen.compose(self.view, self.menu, self.session.events_since_last_decision(seat), notes,
+                             page=self.page, height=self.height, width=min(self.console.width, screen.WIDTH))
+        self.page, self.pages = scr.page, scr.pages
+        self.console.print(scr.renderable)
+        self.redraw, self.notice = False, ""
+
+    def _print(self, text: str | RenderableType, style: str = "") -> None:
+        if isinstance(text, str):
+            self.console.print(text, style=style or None, markup=False, highlight=False)
+        else:
+            self.console.print(text)
+
     def choose(self, v: Any, legal: list[Action]) -> Action | Control:
-        session, console = self.session, self.console
+        session = self.session
         state = session.state
         d = decision(state)
         assert d is not None
@@ -372,72 +356,174 @@ class TerminalAgent(Hooks):
                 self._pass_device(d.seat, first=self.prompted is None)
             self.redraw = True
         self.prompted = d.seat
-        opts = order_options(options(state))
+        self.view, self.opts = v, options(state)
+        self.level, self.page = "", 0
         tag = _tag(session, d.seat)
         while True:
             if self.redraw:
-                console.print(render_screen(v, opts, session.events_since_last_decision(d.seat)))
-                for line in (self.notice, *self.forced.pop(d.seat, [])):
-                    if line:
-                        console.print(line, style="green", markup=False, highlight=False)
-                self.redraw, self.notice = False, ""
+                self._draw(d.seat)
             line = self._read(f"{tag}> ")
-            kind, value = _resolve_line(line, tag, len(opts)) if line.strip() else ("empty", 0)
-            if kind == "empty":
-                continue
-            if kind == "bad":
-                console.print(f"{value} {_hint(len(opts))}", style="red", markup=False)
-                continue
-            if kind == "command":
-                if value == "help":
-                    console.print(HELP, markup=False, highlight=False)
-                elif value == "quit":
-                    console.print("You left the game.", markup=False)
-                    return Control("quit")
-                elif value == "show":
-                    self.redraw = True
-                elif value == "undo":
-                    return Control("undo")
-                elif value == "save":
-                    self._save(line)
-                elif value == "hint":
-                    self._hint(state, d.seat)
-                continue
             try:
-                action = parse(opts[int(value)].action) if kind == "number" else parse(str(value))
-                apply(state, action)  # the engine's refusal, with its reason, for a typed action
-            except IllegalAction as err:
-                console.print(f"{err.message} {_hint(len(opts))}", style="red", markup=False, highlight=False)
+                result = self.handle(line, tag, state)
+            except (EOFError, KeyboardInterrupt):
+                raise
+            except Exception as err:  # no input may end the game; the game state is untouched
+                self.console.print(f"That line could not be handled ({type(err).__name__}); the game is intact. "
+                                   f"{_hint()}", style="red", markup=False, highlight=False)
                 continue
-            self.notice = f"Done ({action}): {label_of(state, str(action))}."
+            if result is not None:
+                return result
+
+    def handle(self, line: str, tag: str, state: State) -> Action | Control | None:
+        """One input line: an action or a control to return, or None (keep asking)."""
+        if len(line) > MAX_LINE:
+            self._print(f"That line is too long ({len(line)} characters; at most {MAX_LINE}). {_hint()}", "red")
+            return None
+        text = line.strip()
+        if not text:
+            return None
+        if not text.isprintable():
+            self._print(f"That line holds characters that cannot be typed or read. {_hint()}", "red")
+            return None
+        word, _, rest = text.partition(" ")
+        cmd = COMMANDS.get(word.lower())
+        if cmd is not None:
+            return cmd(self, rest.strip())
+        key = text.lower()
+        entry = next((e for e in self.menu.entries if e.key == key), None)
+        if entry is None and re.fullmatch(r"[+-]?\d+|[a-z]", key):
+            self._print(f"There is no option {_shorten(text, 12)} here. {_hint()}", "red")
+            return None
+        if entry is not None:
+            if entry.submenu:
+                self.level, self.page, self.redraw = entry.submenu, 0, True
+                return None
+            assert entry.option is not None
+            action = parse(entry.option.action)
+        else:
+            try:
+                action = parse(_match_notation(text, tag, self.opts))
+            except IllegalAction as err:
+                self._print(f"{_shorten(err.message, 200)} {_hint()}", "red")
+                return None
+        try:
+            apply(state, action)  # the engine's refusal, with its reason, for a typed action
+        except IllegalAction as err:
+            self._print(f"{_shorten(err.message, 300)} {_hint()}", "red")
+            return None
+        self.notice = f"Done ({action}): {label_of(state, str(action))}."
+        self.redraw = True
+        return action
+
+    # -- commands (``COMMANDS`` maps each name to one of these)
+
+    def cmd_help(self, arg: str) -> None:
+        self._print(HELP)
+
+    def cmd_quit(self, arg: str) -> Control | None:
+        s = self.session
+        if s.actions and s.saved_actions != len(s.actions):
+            answer = self._read("This game is not saved. Leave anyway? (y/N) ").strip().lower()
+            if answer not in ("y", "yes"):
+                self._print("Staying in the game.")
+                return None
+        if s.autosave is not None and s.actions:
+            self._print(f"You left the game. It is saved: resume with '{RESUME_HINT}' (or make play ARGS=--resume).")
+        else:
+            self._print("You left the game.")
+        return Control("quit")
+
+    def cmd_undo(self, arg: str) -> Control:
+        return Control("undo")
+
+    def cmd_show(self, arg: str) -> None:
+        assert self.view is not None
+        v, what = self.view, arg.lower()
+        if what in ("", "screen", "options"):
             self.redraw = True
-            return action
+            return
+        parts: dict[str, Callable[[], list[RenderableType]]] = {
+            "board": lambda: [render.render_board(v)],
+            "map": lambda: [render.render_board(v)],
+            "track": lambda: [render.render_track(v), render.render_meloch(v)],
+            "log": lambda: [render.render_events(self.session.events_since_last_decision(
+                v.seat if v.seat is not None else 0), "Since your last decision")],
+            "cards": lambda: [x for x in (render.render_private(v), render.render_combat(v)) if x is not None],
+            "me": lambda: [render.render_seats(v)],
+            "opponent": lambda: [render.render_seats(v)],
+        }
+        fn = parts.get(what)
+        if fn is None:
+            self._print("Usage: show board|track|log|cards|opponent (or 'show' to redraw).", "red")
+            return
+        for r in fn():
+            self._print(r)
+        self._print("(type 'show' to see the decision again)", "dim")
 
-    def _hint(self, state: State, seat: int) -> None:
+    def cmd_rules(self, arg: str) -> None:
+        self._print(guide.rules_text(arg))
+
+    def cmd_card(self, arg: str) -> None:
+        self._print(guide.card_text(arg))
+
+    def cmd_explain(self, arg: str) -> None:
+        assert self.view is not None
+        self._print(guide.explain_text(self.view, self.opts))
+
+    def cmd_next(self, arg: str) -> None:
+        if self.page + 1 >= self.pages:
+            self._print("This is the last page.", "red")
+            return
+        self.page += 1
+        self.redraw = True
+
+    def cmd_prev(self, arg: str) -> None:
+        self.page = max(0, self.page - 1)
+        self.redraw = True
+
+    def cmd_back(self, arg: str) -> None:
+        self.level, self.page, self.redraw = "", 0, True
+
+    def cmd_hint(self, arg: str) -> None:
         """The hard agent's top options for this seat, searched from the seat's information only."""
-        from meloch.agents import Sampler
-        from meloch.agents.ismcts import hint
-
+        state = self.session.state
+        d = decision(state)
+        if d is None:
+            return
         with self.console.status("thinking…"):
-            hints = hint(Sampler(state, seat), legal_actions(state), seed=len(self.session.actions),
-                         level=self.hint_level)
+            hints = search_hint(Sampler(state, d.seat), legal_actions(state), seed=len(self.session.actions),
+                                level=self.hint_level)
         for i, h in enumerate(hints, 1):
-            self.console.print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {100 * h.share:.0f}% of visits: "
-                               f"{h.reason}", markup=False, highlight=False, soft_wrap=True)
+            self._print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {100 * h.share:.0f}% of visits: "
+                        f"{h.reason}")
 
-    def _save(self, line: str) -> None:
-        parts = line.strip().split(maxsplit=1)
-        if len(parts) < 2:
-            self.console.print("Usage: save FILE", style="red")
+    def cmd_save(self, arg: str) -> None:
+        if not arg:
+            self._print("Usage: save FILE", "red")
             return
         try:
-            save_game(parts[1], self.session)
+            save_game(arg, self.session)
             self.session.saved_actions = len(self.session.actions)
         except OSError as err:
-            self.console.print(f"Cannot save to {parts[1]}: {err.strerror or err}", style="red", markup=False)
+            self._print(f"Cannot save to {_shorten(arg)}: {err.strerror or err}", "red")
             return
-        self.console.print(f"Saved {len(self.session.actions)} actions to {parts[1]}; resume with: "
-                           f"meloch play --load {parts[1]}", markup=False, highlight=False)
+        self._print(f"Saved {len(self.session.actions)} actions to {arg}; resume with: "
+                    f"python -m meloch.cli.main play --load {arg}")
+
+
+COMMANDS: dict[str, Handler] = {
+    "help": TerminalAgent.cmd_help, "?": TerminalAgent.cmd_help, "h": TerminalAgent.cmd_help,
+    "quit": TerminalAgent.cmd_quit, "exit": TerminalAgent.cmd_quit, "q": TerminalAgent.cmd_quit,
+    "undo": TerminalAgent.cmd_undo, "u": TerminalAgent.cmd_undo,
+    "show": TerminalAgent.cmd_show, "redraw": TerminalAgent.cmd_show,
+    "rules": TerminalAgent.cmd_rules, "card": TerminalAgent.cmd_card, "explain": TerminalAgent.cmd_explain,
+    "n": TerminalAgent.cmd_next, "more": TerminalAgent.cmd_next, "p": TerminalAgent.cmd_prev,
+    "b": TerminalAgent.cmd_back, "back": TerminalAgent.cmd_back,
+    "save": TerminalAgent.cmd_save,
+    "hint": TerminalAgent.cmd_hint, "hints": TerminalAgent.cmd_hint,
+}
+"""Command words (lower case) and their handlers; a handler returns an action or control to answer the
+decision with, or None to keep asking. Add a command by adding an entry."""
 
 
 # ---------------------------------------------------------------- the loop
@@ -453,8 +539,6 @@ class Thinking:
         self.uses_sampler = wants_sampler(agent)
 
     def _run(self, fn: Callable[[], Any]) -> Any:
-        import concurrent.futures
-
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             future = pool.submit(fn)
             with self.console.status(f"{self.name} is thinking…"):
@@ -469,7 +553,6 @@ class Thinking:
         return self._run(lambda: self.agent.choose_from(v, legal, sampler))  # type: ignore[attr-defined]
 
 
-
 def run_game(
     setup: Setup | None = None,
     seed: int = 1,
@@ -482,6 +565,8 @@ def run_game(
     pass_prompt: bool = True,
     session: Session | None = None,
     echo: bool = False,
+    autosave: Path | None = None,
+    height: int = screen.HEIGHT,
     hint_level: str = "hard",
 ) -> Session:
     """Play a game at the terminal until it ends, the player quits, or the input ends.
@@ -489,14 +574,19 @@ def run_game(
     ``vs`` is "human" (hot-seat) or an agent name (that agent plays every seat but ``human_seat``).
     ``actions`` are replayed first (as from a save file). ``pass_prompt`` (hot-seat only) asks for
     Enter whenever the deciding seat changes, before any of that seat's private state is shown.
-    ``echo`` prints each line read (useful when input is piped or scripted).
+    ``echo`` prints each line read (useful when input is piped or scripted). ``autosave``: the file
+    written after every action (removed when the game ends). ``height``: the terminal's lines.
     Returns the session (its ``state``, ``actions``, and ``quit`` if the player left early).
     """
     console = console or Console()
     if session is None:
         session = resume(SavedGame(setup or Setup(), seed, list(actions)), vs=vs, human_seat=human_seat)
-    human = TerminalAgent(session, console, input_fn, pass_prompt, echo)
+    if autosave is not None:
+        session.autosave = autosave
+    human = TerminalAgent(session, console, input_fn, pass_prompt, echo, height)
     human.hint_level = hint_level
+    if session.actions:
+        human.autosave()  # a resumed game is saved as it stands
     agents = [human if session.is_human(seat) else Thinking(make_agent(session.vs, agent_seed(session.seed, seat)),
                                                             console) for seat in (0, 1)]
     if session.vs != "human" or not pass_prompt:
@@ -504,12 +594,15 @@ def run_game(
     try:
         record = play_game(session.setup, session.seed, agents, human, history=session)
     except (EOFError, KeyboardInterrupt):
-        console.print("\nInput ended: leaving the game.", markup=False)
+        kept = f" It is saved: resume with '{RESUME_HINT}'." if session.autosave is not None and session.actions else ""
+        console.print(f"\nInput ended: leaving the game.{kept}", markup=False)
         session.quit = True
         return session
     if record.quit:
         session.quit = True
         return session
+    if session.autosave is not None:
+        session.autosave.unlink(missing_ok=True)  # a finished game is not resumed
     _game_over(session, record, console)
     return session
 
@@ -524,13 +617,15 @@ def _game_over(session: Session, record: GameRecord, console: Console) -> None:
         console.file.write("\x1b[3J")
         console.file.flush()
     console.print(Rule("Game over"))
-    console.print(render.render_header(v))
-    console.print(render.render_track(v))
-    console.print(render.render_seats(v))
-    console.print(render.render_board(v))
+    console.print(screen.header(v))
+    console.print(screen.small_map(v))
+    for i in range(len(session.setup.seats)):
+        console.print(screen.seat_line(v, i), no_wrap=True, overflow="ellipsis")
+    console.print(screen.track_line(v), no_wrap=True, overflow="ellipsis")
     lines = ([str(x) for x in view_field(v, "events")] if seat is None
              else session.events_since_last_decision(seat))
-    console.print(render.render_events(lines, "Last events"))
+    for x in lines[-screen.EVENT_LINES:]:
+        console.print(Text("- " + x), no_wrap=True, overflow="ellipsis")
     o = outcome(s)
     if o is None:
         return
@@ -540,5 +635,5 @@ def _game_over(session: Session, record: GameRecord, console: Console) -> None:
     else:
         text = f"{_who(session, o.winner)} wins: {o.reason} (after {record.turns} turns; stars {stars})."
     console.print(Panel(text, title="Result", title_align="left", border_style="bold", expand=False))
-    console.print(f"Seed {session.seed}, {len(session.actions)} actions. Play again with: meloch play", style="dim",
-                  markup=False, highlight=False)
+    console.print(f"Seed {session.seed}, {len(session.actions)} actions. Play again with: "
+                  "python -m meloch.cli.main play (or make play)", style="dim", markup=False, highlight=False)

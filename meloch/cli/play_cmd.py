@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import secrets
 import sys
 from pathlib import Path
@@ -10,10 +11,13 @@ import typer
 
 PLAY_HELP = (
     "Play Duel of Meloch at the terminal, hot-seat (default) or against an agent (random, aggressive...).\n\n"
-    "Each prompt shows the board, both seats' public state, your private state, the Triumph Track, "
-    "the Meloch row, what happened since your last decision and the numbered options. Answer with a number "
-    "or an action in notation ('S section 2'); 'help' lists the commands: undo, save FILE, show, quit. "
+    "Each decision shows a compact screen (80x24): a small map, your state, the opponent's public state, "
+    "the Triumph Track, the last events and the options with their costs. Answer with an option's key or an "
+    "action in notation ('S section 2'); 'explain' says what the decision means, 'rules' and 'card NAME' "
+    "explain the game, 'show board|track|log|cards|opponent' give detail, 'help' lists every command. "
     "A decision with a single option is taken for you (it still shows under your next screen).\n\n"
+    "Every action is autosaved to the user's data directory ($MELOCH_DATA_DIR, else "
+    "$XDG_DATA_HOME/meloch or ~/.local/share/meloch); '--resume' continues that game.\n\n"
     "Undo takes back your own last decision within your turn, never past a random draw or a reveal.\n\n"
     "In hot-seat play the screen is cleared and the device passed whenever the deciding seat changes, "
     "so a seat's secrets are shown only to that seat.\n\n"
@@ -46,6 +50,9 @@ def play(
     turn_limit: int | None = typer.Option(None, "--turn-limit", help="Turns (both seats) before a draw (300)."),
     load: Path | None = typer.Option(
         None, "--load", help="Resume a game saved with the in-game 'save FILE' command (replays it exactly)."),
+    resume_last: bool = typer.Option(
+        False, "--resume", help="Continue the autosaved game (the last one left unfinished)."),
+    no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not autosave after every action."),
     no_pass_prompt: bool = typer.Option(
         False, "--no-pass-prompt", help="Hot-seat: do not ask to pass the device when the seat changes."),
     threat: bool = typer.Option(False, "--threat", help="With --vs automa:N: the Automa's Threat variant."),
@@ -54,10 +61,13 @@ def play(
     from rich.console import Console
 
     from meloch.cli.play import SaveError, load_game, opponents, resume, run_game
+    from meloch.cli.saves import autosave_path
     from meloch.content import load as load_content
     from meloch.engine import SeatSetup, Setup, SetupError, new_game
 
     console = Console()
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 become a refused line, not a crash
     echo = not sys.stdin.isatty()
     from meloch.agents import automa_option, with_engine_seats
     try:
@@ -72,21 +82,34 @@ def play(
         raise typer.BadParameter(f"unknown {vs!r}; choose one of: {', '.join(opponents())}", param_hint="--vs")
     if seat is not None and seat.upper() not in ("S", "E"):
         raise typer.BadParameter(f"unknown {seat!r}; choose S or E", param_hint="--seat")
+    if seat is not None and (vs is None or vs == "human") and load is None and not resume_last:
+        raise typer.BadParameter("--seat needs --vs AGENT (in hot-seat play both seats are at this terminal)",
+                                 param_hint="--seat")
+    if resume_last and load is not None:
+        raise typer.BadParameter("give either --resume or --load FILE", param_hint="--resume")
     human_seat = None if seat is None else ("S", "E").index(seat.upper())
+    auto = None if no_autosave else autosave_path()
+    if resume_last:
+        if auto is None or not auto.exists():
+            console.print(f"Error: no autosaved game to resume ({autosave_path()} does not exist).", style="red",
+                          markup=False)
+            raise typer.Exit(code=1)
+        load = auto
     if load is not None:
         given = [n for n, v in (("--map", map_side), ("--track", track), ("--seed", seed), ("--faction", faction),
                                 ("--mat", mat), ("--mech", mech), ("--turn-limit", turn_limit)) if v is not None]
         if given:
             raise typer.BadParameter(f"the saved game fixes the setup; drop {', '.join(given)}", param_hint="--load")
         try:
-            saved = load_game(load)
+            saved = load_game(load, opponents)
             session = resume(saved, vs=vs or saved.vs or "human",
                              human_seat=human_seat if human_seat is not None else saved.human_seat or 0)
         except SaveError as err:
             console.print(f"Error: {err}", style="red", markup=False)
             raise typer.Exit(code=1) from None
         console.print(f"Resumed {load}: {len(session.actions)} actions replayed.", markup=False)
-        result = run_game(session=session, console=console, pass_prompt=not no_pass_prompt, echo=echo)
+        result = run_game(session=session, console=console, pass_prompt=not no_pass_prompt, echo=echo, autosave=auto,
+                          height=console.height)
     else:
         c = load_content()
         setup = Setup(
@@ -109,9 +132,10 @@ def play(
         # The seed decides every shuffle, so it is shown only at the end of the game (and kept in saves).
         console.print("New game.", markup=False)
         result = run_game(setup, seed, vs=vs or "human", human_seat=human_seat or 0, console=console,
-                          pass_prompt=not no_pass_prompt, echo=echo)
+                          pass_prompt=not no_pass_prompt, echo=echo, autosave=auto, height=console.height)
     if result.quit and result.actions and result.saved_actions != len(result.actions):
-        console.print("Tip: 'save FILE' before 'quit' keeps the game for 'meloch play --load FILE'.", style="dim")
+        console.print("Tip: 'save FILE' before 'quit' keeps the game for 'python -m meloch.cli.main play --load FILE'.",
+                      style="dim")
 
 
 def register(app: typer.Typer) -> None:

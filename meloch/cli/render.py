@@ -1,9 +1,7 @@
-"""Terminal rendering of a seat's view with rich: the seat panels, the private panel, the Triumph
-Track, the Meloch row, the combat, the events, the options, and the whole screen (``render_screen``).
-
-The text map lives in ``render_map``, the readable names and action labels in ``labels``; both are
-re-exported here, so ``render.label`` and ``render.render_map`` keep working.
-"""
+"""Detail panels of a seat's view with rich (``show board|track|cards|opponent|log``): the seat
+panels, the private panel, the Triumph Track, the Meloch row, the combat, the events and the full
+map. The compact screen drawn at every decision is ``meloch.cli.screen``; readable names come from
+``names`` and option labels only from the engine's described options."""
 
 from __future__ import annotations
 
@@ -12,28 +10,23 @@ from typing import Any
 
 import msgspec
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meloch.cli.labels import (
-    FREE_VERBS,
+from meloch.cli.names import (
     SEAT_STYLES,
     card_name,
     combat_card_name,
     combat_card_text,
     effects_text,
     loc_name,
-    order_options,
     section_text,
-)
-from meloch.cli.labels import (
-    label as _label,
 )
 from meloch.cli.render_map import MAP_LEGEND, render_adjacency, render_map
 from meloch.content import load
-from meloch.engine import Action, ExpView, ScytheView, View
+from meloch.engine import ExpView, ScytheView, View
 
 _SHOWN_KEYS = {
     "role", "faction", "mat", "home", "power", "popularity", "coins", "combat_cards", "character", "mechs",
@@ -46,7 +39,7 @@ _SHOWN_KEYS = {
 
 
 def _j(view: View) -> dict[str, Any]:
-    """The JSON form, for the ``labels`` helpers that read it."""
+    """The JSON form, for the ``names`` helpers that read it."""
     out: dict[str, Any] = msgspec.to_builtins(view)
     return out
 
@@ -55,17 +48,11 @@ def seat_tag(view: View, seat: int) -> str:
     return view.tags[seat]
 
 
-def label(action: Action, view: View) -> str:
-    """A readable label of ``action`` for the seat of ``view``."""
-    return _label(action, _j(view))
-
 __all__ = [
     "SEAT_STYLES",
     "card_name",
     "combat_card_name",
-    "label",
     "loc_name",
-    "order_options",
     "render_adjacency",
     "render_board",
     "render_combat",
@@ -73,9 +60,7 @@ __all__ = [
     "render_header",
     "render_map",
     "render_meloch",
-    "render_options",
     "render_private",
-    "render_screen",
     "render_seats",
     "render_track",
 ]
@@ -268,24 +253,6 @@ def render_events(lines: Sequence[str], title: str = "What happened") -> Rendera
     return Panel(text, title=title, title_align="left", border_style="dim")
 
 
-def render_options(view: View, legal: Sequence[Action]) -> Table:
-    """The current decision's options, numbered from 1 in the order given (see ``labels.order_options``),
-    with readable labels and notation; free actions (discards, abilities) under their own heading."""
-    t = Table(show_header=True, header_style="bold", pad_edge=False, box=None)
-    t.add_column("#", justify="right", style="bold cyan")
-    t.add_column("option", overflow="fold")
-    t.add_column("notation", style="dim", no_wrap=True)
-    free_shown = False
-    j = _j(view)
-    for i, a in enumerate(legal):
-        if a.verb in FREE_VERBS and not free_shown:
-            if i > 0:
-                t.add_row("", Text("free actions, at any pause of your turn:", style="dim italic"), "")
-            free_shown = True
-        t.add_row(str(i + 1), _label(a, j), str(a))
-    return t
-
-
 def render_header(view: View) -> Text:
     """One line: the turn, the setup, and the stars of both seats."""
     setup = view.setup
@@ -306,31 +273,3 @@ def render_board(view: View) -> Columns:
     return Columns([Panel(render_map(view), title="Map (north up)", title_align="left", expand=False),
                     Panel(render_adjacency(view), title="Adjacency", title_align="left", expand=False),
                     Text(MAP_LEGEND, style="dim")], padding=(0, 1))
-
-
-def render_screen(view: View, legal: Sequence[Action], events: Sequence[str]) -> Group:
-    """Everything shown before a prompt, from the deciding seat's ``view``, top to bottom: the header, the
-    Triumph Track and Meloch row, both seats, the board, the viewer's private panel, a combat in progress,
-    what happened, and the decision with its numbered options (``legal``, in display order)."""
-    parts: list[RenderableType] = [
-        render_header(view),
-        Columns([render_track(view), render_meloch(view)], padding=(0, 3)),
-        render_seats(view),
-        render_board(view),
-    ]
-    private = render_private(view)
-    if private is not None:
-        parts.append(private)
-    combat = render_combat(view)
-    if combat is not None:
-        parts.append(combat)
-    parts.append(render_events(events))
-    d = view.decision
-    if d is not None:
-        tag = seat_tag(view, d.seat)
-        parts.append(Text(f"{tag} to decide: {d.prompt}", style=SEAT_STYLES[d.seat]))
-        parts.append(render_options(view, legal))
-        numbers = "1" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
-        parts.append(Text(f"Type {numbers}, an action in notation, or a command (help, undo, save FILE, show, quit).",
-                          style="dim"))
-    return Group(*parts)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from meloch.cli.labels import SEAT_STYLES, map_of
+from meloch.cli.names import SEAT_STYLES, map_of
 from meloch.content import load
 from meloch.engine import ScytheView, View
 

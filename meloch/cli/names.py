@@ -1,9 +1,6 @@
-"""Readable names the renderer uses for what a view shows: locations, cards, effects, mat sections.
-
-Options are no longer labelled here: the engine describes them (``meloch.engine.options``), and the
-terminal numbers those. ``label`` and ``order_options`` remain only as the names ``render.py``
-imports until it takes described options (see ``meloch.cli.play.render_options``).
-"""
+"""Readable names of what a view shows (locations, cards, effects, mat sections), from the view and
+the content data. Option labels are never made here: they come from the engine's described options
+(``meloch.engine.options``)."""
 
 from __future__ import annotations
 
@@ -14,7 +11,6 @@ from typing import Any
 
 from meloch.content import load
 from meloch.content.schema import CombatCardType, Effect, MapSide
-from meloch.engine import FREE_VERBS, Action
 
 SEAT_STYLES = ("bold red", "bold blue")
 """Style of seat 0's and seat 1's pieces and tags."""
@@ -118,15 +114,5 @@ def section_text(view: dict[str, Any], seat: int, sec: str) -> str:
     return f"section {sec} ({s.top.capitalize()} / {s.bottom.capitalize()})"
 
 
-def order_options(legal: Sequence[Action]) -> list[Action]:
-    """The legal actions with the free actions last (the terminal's numbering order)."""
-    return [a for a in legal if a.verb not in FREE_VERBS] + [a for a in legal if a.verb in FREE_VERBS]
-
-
-def label(action: Action, view: dict[str, Any]) -> str:
-    """The notation of ``action``: the words come from the engine's described options."""
-    return str(action)
-
-
-__all__ = ["FREE_VERBS", "SEAT_STYLES", "card_name", "combat_card_name", "combat_card_text", "effects_text", "label",
-           "loc_name", "map_of", "order_options", "seat_tag", "section_text"]
+__all__ = ["SEAT_STYLES", "card_name", "combat_card_name", "combat_card_text", "effects_text", "loc_name", "map_of",
+           "seat_tag", "section_text"]
