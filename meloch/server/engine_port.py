@@ -25,10 +25,11 @@ from meloch.engine import (
     State,
     apply,
     decision,
-    event_texts,
+    events_for,
     from_json,
     legal_actions,
     new_game,
+    options,
     outcome,
     parse,
     state_hash,
@@ -40,8 +41,8 @@ from meloch.engine import undo_refusal as engine_undo_refusal
 __all__ = [
     "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
     "decode_setup", "encode_setup", "game_over", "initial_state", "move", "outcome_of", "prompt_for",
-    "seat_count", "seat_events", "seat_options", "seat_tag", "seat_view", "snapshot_decode", "snapshot_encode",
-    "state_digest", "undo_event", "undo_refusal", "warm_up",
+    "seat_count", "seat_events", "seat_forced", "seat_options", "seat_tag", "seat_view", "snapshot_decode",
+    "snapshot_encode", "state_digest", "undo_event", "undo_refusal", "warm_up",
 ]
 
 AGENTS = tuple(agent_names())
@@ -145,8 +146,9 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def seat_events(events: tuple[Event, ...], seat: int | None) -> list[str]:
-    return event_texts(events, seat)
+def seat_events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` (None: a spectator) may see, typed (``SeenEvent``) as JSON builtins."""
+    return [msgspec.to_builtins(e) for e in events_for(events, seat)]
 
 
 def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:
@@ -155,12 +157,20 @@ def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:
     return None if d is None else dict(d)
 
 
-def seat_options(state: State, seat: int | None) -> list[str]:
-    """The deciding seat's legal actions in notation; empty for every other seat and spectators."""
+def seat_options(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The deciding seat's described options (``options(state)``: action, label, group, cost, gain,
+    refs, free) as JSON builtins; empty for every other seat and spectators."""
     d = decision(state)
     if d is None or seat is None or d.seat != seat:
         return []
-    return [str(a) for a in legal_actions(state)]
+    out: list[dict[str, Any]] = msgspec.to_builtins(options(state))
+    return out
+
+
+def seat_forced(state: State, seat: int | None) -> bool:
+    """True when ``seat`` decides now and has exactly one option (a client may take it unasked)."""
+    d = decision(state)
+    return d is not None and seat is not None and d.seat == seat and d.forced
 
 
 def undo_event(state: State, seat: int, text: str) -> tuple[Event, ...]:
