@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from meloch.agents import agent_names, make_agent
+from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
 from meloch.engine import (
     Event,
@@ -40,7 +41,7 @@ from meloch.engine import undo_refusal as engine_undo_refusal
 
 __all__ = [
     "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
-    "decode_setup", "encode_setup", "game_over", "initial_state", "move", "outcome_of", "prompt_for",
+    "decode_setup", "encode_setup", "game_over", "initial_state", "map_geometry", "move", "outcome_of", "prompt_for",
     "seat_count", "seat_events", "seat_forced", "seat_options", "seat_tag", "seat_view", "snapshot_decode",
     "snapshot_encode", "state_digest", "undo_event", "undo_refusal", "warm_up",
 ]
@@ -67,6 +68,20 @@ def content_version() -> str:
         h.update(b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+def map_geometry(side: str) -> dict[str, Any]:
+    """The public geometry of map side ``side`` (locations with x/y and terrain, edges with rivers)
+    for drawing the board; raises ``Refusal('not_found', ...)`` for an unknown side."""
+    maps = content_get("").maps
+    if side not in maps:
+        raise Refusal("not_found", f"unknown map side {side!r}: use one of {', '.join(sorted(maps))}")
+    m = maps[side]
+    locs = [{"id": x.id, "kind": x.kind, "number": x.number, "terrain": x.terrain, "x": x.x, "y": x.y,
+             "tunnel": x.tunnel, "factory": x.factory} for x in m.locations]
+    edges = [{"a": e.a, "b": e.b, "river": e.river} for e in m.edges]
+    return {"id": m.id, "name": m.name, "home_scythe": m.home_scythe, "home_expeditions": m.home_expeditions,
+            "locations": locs, "edges": edges}
 
 
 def warm_up() -> None:

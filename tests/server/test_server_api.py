@@ -303,3 +303,12 @@ def test_record_waits_for_the_end_and_http_limits(sqlite_url: str) -> None:
         r = c.post("/api/games", json={"setup": {"map_side": "moon"}})
         assert r.status_code == 400 and r.json()["code"] == "bad_setup"
         assert "/api/games" in c.get("/openapi.json").json()["paths"]
+
+
+def test_map_geometry_for_the_browser_board(client: TestClient) -> None:
+    m = client.get("/api/maps/jungle").json()
+    ids = {x["id"] for x in m["locations"]}
+    assert {"home-s", "home-e", "1", "10"} <= ids and all(isinstance(x["x"], float) for x in m["locations"])
+    assert any(e["river"] for e in m["edges"]) and all(e["a"] in ids and e["b"] in ids for e in m["edges"])
+    bad = client.get("/api/maps/moon")
+    assert bad.status_code == 400 and bad.json()["code"] == "not_found"
