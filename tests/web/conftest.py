@@ -47,6 +47,19 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def try_click(locator: Any) -> bool:
+    """Click, or give up after a short wait when the element went away meanwhile (the options
+    changed under the pointer: a forced decision was taken, the other seat moved): the caller looks
+    at the page again."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        locator.click(timeout=3000)
+        return True
+    except PlaywrightError:
+        return False
+
+
 class Watched:
     """A browser context whose pages' console errors and failed requests are collected."""
 

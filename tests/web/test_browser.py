@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.web.conftest import ARTIFACTS, Watched
+from tests.web.conftest import ARTIFACTS, Watched, try_click
 
 TURN_LIMIT = 6
+SEQ = "() => document.querySelector('header.status')?.dataset.seq ?? null"
 SEQ_MOVED = ("s => { const h = document.querySelector('header.status');"
              " return !h || h.dataset.seq !== s || document.querySelector('[data-testid=gameover]'); }")
 
@@ -44,15 +45,20 @@ def play_to_the_end(w: Watched, rng: random.Random, limit: int = 400) -> dict[st
         if n_b == 0:
             page.wait_for_timeout(50)
             continue
-        before = page.locator("header.status").get_attribute("data-seq")
+        before = page.evaluate(SEQ)
+        if before is None:  # the page moved on (pass screen) since it was counted
+            continue
         if n_t and rng.random() < 0.5:
-            targets.nth(rng.randrange(n_t)).click()
+            if not try_click(targets.nth(rng.randrange(n_t))):
+                continue
             clicks["board"] += 1
             opts = page.locator("button.option")  # a location with several options lists them
-            if page.get_by_text("show all").count() and opts.count():
-                opts.nth(rng.randrange(opts.count())).click()
+            if page.get_by_text("show all").count() and opts.count() and \
+                    not try_click(opts.nth(rng.randrange(opts.count()))):
+                continue
         else:
-            buttons.nth(rng.randrange(n_b)).click()
+            if not try_click(buttons.nth(rng.randrange(n_b))):
+                continue
             clicks["option"] += 1
         # the click was taken when the log grows (or the page moved on to a pass or game-over screen)
         page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)

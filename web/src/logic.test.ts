@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { complete, groupOptions, logLines, mergeBatches, optionsByLocation, parseFragment, type Option } from "./logic";
+import { complete, groupOptions, lastCombat, logLines, mergeBatches, optionsByLocation, parseFragment, type Option } from "./logic";
 
 const opt = (action: string, group: string, refs: { kind: string; id: string }[] = []): Option =>
   ({ action, label: action.toUpperCase(), group, cost: [], gain: [], refs, free: false });
@@ -38,5 +38,16 @@ describe("fragment", () => {
     expect(parseFragment("#seats=a,b").tokens).toEqual(["a", "b"]);
     expect(parseFragment("#token=x")).toEqual({ tokens: ["x"], spectator: false });
     expect(parseFragment("#token=x&spectate=1").spectator).toBe(true);
+  });
+});
+
+describe("combat reveal", () => {
+  it("finds the last resolved combat in the log", () => {
+    const side = (seat: number, total: number) => ({ seat, dial: 3, cards: [{ id: 1, name: "X", value: 2 }], total });
+    const res = { kind: "combat_resolved" as const, loc: "4", winner: 1, attacker: side(0, 5), defender: side(1, 6) };
+    const batches = [{ seq: 1, seat: 0, kind: "move", events: [{ kind: "combat", seat: 0, text: "t", data: res }] },
+                     { seq: 2, seat: 1, kind: "move", events: [{ kind: "x", seat: 1, text: "u" }] }];
+    expect(lastCombat(batches)?.winner).toBe(1);
+    expect(lastCombat(batches.slice(1))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The client's own logic, free of the DOM (tested with Vitest). No rule lives here: options come
 // from the server as the engine described them; this only groups, indexes and formats them.
-import type { SeenEvent } from "./generated/event";
+import type { CombatResolved, SeenEvent } from "./generated/event";
 
 export interface Ref { kind: string; id: string }
 export interface Option {
@@ -69,4 +69,16 @@ export function parseFragment(hash: string): { tokens: string[]; spectator: bool
   if (seats) return { tokens: seats.split(",").filter(Boolean), spectator: false };
   const t = p.get("token");
   return { tokens: t ? [t] : [], spectator: p.get("spectate") === "1" };
+}
+
+/** The last combat's result from the log (the engine's ``combat_resolved`` event), for the reveal. */
+export function lastCombat(batches: Batch[]): CombatResolved | null {
+  for (let i = batches.length - 1; i >= 0; i--) {
+    const evs = batches[i].events;
+    for (let j = evs.length - 1; j >= 0; j--) {
+      const d = evs[j].data;
+      if (d && d.kind === "combat_resolved") return d as CombatResolved;
+    }
+  }
+  return null;
 }

@@ -2,7 +2,8 @@ import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Board, type MapGeo } from "./board";
 import type { ExpView, ScytheView, View } from "./generated/view";
-import { complete, groupOptions, logLines, optionsByLocation, parseFragment } from "./logic";
+import type { CombatSide } from "./generated/event";
+import { type Batch, complete, groupOptions, lastCombat, logLines, optionsByLocation, parseFragment } from "./logic";
 import { Seat, type StateMsg } from "./net";
 import "./style.css";
 
@@ -122,7 +123,7 @@ function Combat({ view }: { view: View }) {
   const side = (i: number) => {
     const dial = i === 0 ? c.dial_0 : c.dial_1;
     const cards = i === 0 ? c.cards_0 : c.cards_1;
-    return <li>{view.tags[i]}: {c.committed[i] ? "committed" : "choosing"}{dial != null ? ` · dial ${dial}` : ""}
+    return <li data-seat={i}>{view.tags[i]}: {c.committed[i] ? "committed" : "choosing"}{dial != null ? ` · dial ${dial}` : ""}
       {cards ? ` · cards ${cards.join(", ") || "none"}` : ""}</li>;
   };
   return (
@@ -131,6 +132,19 @@ function Combat({ view }: { view: View }) {
       <ul>{side(c.attacker)}{side(c.defender)}</ul>
       {c.revealed && c.totals && <p>Totals: {c.totals.map(String).join(" vs ")}</p>}
       {!c.revealed && <p>Dials and cards stay secret until both have committed.</p>}
+    </section>
+  );
+}
+
+function Reveal({ view, batches }: { view: View; batches: Batch[] }) {
+  const r = lastCombat(batches);
+  if (!r) return null;
+  const side = (s: CombatSide) => (
+    <li>{view.tags[s.seat]}: dial {s.dial}{s.cards.map((c) => ` + ${c.name} (${c.value})`).join("")} = <strong>{s.total}</strong></li>);
+  return (
+    <section class="reveal" data-testid="reveal" aria-label="Last combat">
+      <h2>Last combat at {r.loc}: {view.tags[r.winner]} wins</h2>
+      <ul>{side(r.attacker)}{side(r.defender)}</ul>
     </section>
   );
 }
@@ -212,7 +226,7 @@ function Game({ game }: { game: string }) {
                 <div key={g} class="group" role="group" aria-label={g || "options"}>
                   <h3>{g}</h3>
                   {os.map((o) => (
-                    <button key={o.action} class="option" data-action={o.action} onClick={() => send(o.action)}
+                    <button key={o.action} class="option" data-action={o.action} data-free={o.free ? "1" : undefined} onClick={() => send(o.action)}
                             title={`${o.action}${o.cost.length ? ` · cost: ${o.cost.join(", ")}` : ""}${o.gain.length ? ` · gain: ${o.gain.join(", ")}` : ""}`}>
                       {o.label}{o.free && <em> (free)</em>}
                       {o.cost.length > 0 && <small class="cost"> −{o.cost.join(", ")}</small>}
@@ -225,6 +239,7 @@ function Game({ game }: { game: string }) {
               </form>
             </section>)}
           <Combat view={view} />
+          <Reveal view={view} batches={current.events} />
           <SeatPanel view={view} seat={0} /><SeatPanel view={view} seat={1} />
           <Track view={view} />
           <section class="log" aria-label="Game log">
