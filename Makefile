@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: web node vitest chromium play test lint typecheck pytest bench selfplay clean install postgres serve bench-server
+.PHONY: web node vitest chromium play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ install: $(STAMP)
 # when its sources changed, then `meloch serve` runs on localhost with the SQLite default.
 play: $(STAMP) web
 	$(BIN)/meloch serve --open $(ARGS)
+
+play-terminal: $(STAMP)
+	$(BIN)/meloch play $(ARGS)
 
 # The browser client (web/): Node.js 20+ builds it into meloch/server/static (package data).
 WEB_SRC := $(shell find web/src web/scripts web/index.html web/package.json web/package-lock.json \
