@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: play test lint typecheck pytest bench selfplay clean install postgres serve bench-server
+.PHONY: web node vitest chromium play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,44 @@ $(RL_STAMP): $(STAMP)
 
 install: $(STAMP)
 
-play: $(STAMP)
+# `make play` opens the browser game (terminal play stays `meloch play`): the client is rebuilt
+# when its sources changed, then `meloch serve` runs on localhost with the SQLite default.
+play: $(STAMP) web
+	$(BIN)/meloch serve --open $(ARGS)
+
+play-terminal: $(STAMP)
 	$(BIN)/meloch play $(ARGS)
+
+# The browser client (web/): Node.js 20+ builds it into meloch/server/static (package data).
+WEB_SRC := $(shell find web/src web/scripts web/index.html web/package.json web/package-lock.json \
+             web/vite.config.ts web/tsconfig.json docs/schema -type f -not -path '*/generated/*' 2>/dev/null)
+
+node:
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' 2>/dev/null || { \
+	  echo "make: installing Debian's 'nodejs' and 'npm' packages (Node.js 20+ builds the browser client)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null) ; \
+	  node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' 2>/dev/null || { \
+	    echo "make: Node.js 20+ with npm is needed (Debian's 'nodejs' and 'npm' packages): install them"; exit 1; }; }
+
+web/node_modules/.installed: web/package.json web/package-lock.json | node
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+meloch/server/static/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run build
+
+web: meloch/server/static/index.html
+
+vitest: web
+	cd web && npx vitest run
+
+# The browser tests drive Debian's Chromium; installed from Debian's package when missing.
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "make test: installing Debian's 'chromium' package for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || { \
+	    echo "make test: cannot install Debian's 'chromium' package (apt-get failed); tests/web needs /usr/bin/chromium"; \
+	    exit 1; }; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check meloch tests
@@ -38,7 +74,7 @@ typecheck: $(RL_STAMP)
 pytest: $(RL_STAMP)
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-test: lint typecheck postgres pytest
+test: lint typecheck postgres chromium vitest pytest
 
 # The server's storage tests run against a real PostgreSQL (tests/server/conftest.py starts a
 # throw-away cluster from these binaries). Installed from Debian's package when missing.
@@ -62,4 +98,4 @@ selfplay: $(STAMP)
 	$(BIN)/meloch selfplay --games 200 --seed 1
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules meloch/server/static

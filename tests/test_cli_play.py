@@ -634,7 +634,7 @@ def test_readme_and_makefile_offer_play_against_the_random_agent() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    assert 'make play ARGS="--vs random"' in (root / "README.md").read_text(encoding="utf-8")
+    assert 'make play-terminal ARGS="--vs random"' in (root / "README.md").read_text(encoding="utf-8")
     assert "meloch play $(ARGS)" in (root / "Makefile").read_text(encoding="utf-8")
     r = CliRunner().invoke(app, ["play", "--vs", "random", "--seed", "4", "--turn-limit", "3"], input="1\n" * 300)
     assert r.exit_code == 0, r.output

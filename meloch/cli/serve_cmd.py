@@ -21,6 +21,8 @@ def serve(
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
     ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                         help="permessage-deflate on WebSockets (smaller frames, more CPU)."),
+    open_browser: bool = typer.Option(False, "--open", help="Open the browser game once the server answers "
+                                      "(the URL is printed where no browser can be opened)."),
 ) -> None:
     """Run the game server (HTTP + WebSocket API, see docs/server.md)."""
     import uvicorn
@@ -32,10 +34,37 @@ def serve(
     settings = Settings(db_url=url, allowed_origins=tuple(allow_origin), max_message=max_message, rate=rate,
                         burst=burst, agent_delay=agent_delay, zombie_after=zombie_after)
     typer.echo(f"meloch serve: http://{host}:{port} (database {_safe(url)})", err=True)
+    if open_browser:
+        _open_when_up(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/")
     # access_log is off: WebSocket URLs carry the seat token in their query string.
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
                 ws_max_size=max(65536, max_message * 2), ws_per_message_deflate=ws_compression,
                 timeout_graceful_shutdown=5)
+
+
+def _open_when_up(url: str) -> None:
+    """Open ``url`` in a browser once the server answers, from a thread (uvicorn owns the main one)."""
+    import threading
+    import time
+    import urllib.request
+    import webbrowser
+
+    def run() -> None:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(url + "healthz", timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        opened = False
+        try:
+            opened = webbrowser.open(url)
+        except Exception:
+            opened = False
+        typer.echo(f"Play in your browser: {url}" + ("" if opened else " (no browser could be opened here)"),
+                   err=True)
+
+    threading.Thread(target=run, daemon=True).start()
 
 
 def _safe(url: str) -> str:

@@ -13,12 +13,14 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meloch.server import engine_port as port
@@ -46,6 +48,17 @@ from meloch.server.service import Conn, GameService, NotFound, Runtime, new_toke
 from meloch.server.storage import NOTIFY_CHANNEL, Store
 
 log = logging.getLogger("meloch.server")
+
+STATIC_DIR = Path(__file__).parent / "static"
+"""Where ``npm run build`` in ``web/`` puts the browser client (shipped as package data)."""
+
+
+def client_page() -> Any:
+    page = STATIC_DIR / "index.html"
+    if not page.is_file():
+        return JSONResponse({"code": "no_client", "message": "The browser client is not built: run `make play` "
+                             "(or `cd web && npm ci && npm run build`)."}, status_code=404)
+    return FileResponse(page, headers={"cache-control": "no-cache"})
 
 
 @dataclass
@@ -226,6 +239,24 @@ def create_app(settings: Settings) -> FastAPI:
 
     def links(request: Request, game_id: str, token: str) -> str:
         return f"{str(request.base_url).rstrip('/')}/games/{game_id}#token={token}"
+
+    @app.get("/api/maps/{side}")
+    async def map_side(side: str) -> dict[str, Any]:
+        """The public geometry of a map side, for drawing the board."""
+        return port.map_geometry(side)
+
+    # The browser client (``web/``, built into ``meloch/server/static``): the page for ``/`` and for
+    # every invite link ``/games/{id}``; its hashed assets under ``/assets``.
+    if (STATIC_DIR / "index.html").is_file():
+        app.mount("/assets", StaticFiles(directory=STATIC_DIR / "assets"), name="assets")
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> Any:
+        return client_page()
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Any:
+        return client_page()
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

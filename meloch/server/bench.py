@@ -230,7 +230,7 @@ async def play_pair(a: Seat, b: Seat, max_seq: int, deadline: float, think: floa
                 return
             if me.my_turn():
                 assert me.state is not None
-                action = me.rng.choice(me.state["options"])
+                action = me.rng.choice(me.state["options"])["action"]
                 n += 1
                 if think:
                     await asyncio.sleep(me.rng.uniform(0, 2 * think))
@@ -367,7 +367,7 @@ async def durability(db_url: str, kills: int, games: int, seed: int, echo: Echo 
                         if m["type"] == "ack":
                             undos.append((mover.game, m["seq"], mid))
                     else:
-                        action = mover.rng.choice(mover.state["options"])
+                        action = mover.rng.choice(mover.state["options"])["action"]
                         pending = (mover, mover.seq, action, mid)
                         m = await mover.move(action, mid)
                     pending = None
@@ -484,8 +484,8 @@ async def races(servers: list[ServerProc], pairs: int, seed: int) -> Races:
                     await c.until_state()
             seq = a.seq
             assert a.state is not None and b.state is not None
-            ra, rb = await asyncio.gather(a.move(rng.choice(a.state["options"]), f"r{done}a", seq),
-                                          b.move(rng.choice(b.state["options"]), f"r{done}b", seq))
+            ra, rb = await asyncio.gather(a.move(rng.choice(a.state["options"])["action"], f"r{done}a", seq),
+                                          b.move(rng.choice(b.state["options"])["action"], f"r{done}b", seq))
             kinds = sorted([ra["type"], rb["type"]])
             stale = [r for r in (ra, rb) if r["type"] == "refused"]
             if kinds == ["ack", "refused"] and stale[0]["code"] == "stale":
@@ -634,7 +634,7 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
     """Play a whole game through the server, then check every message against the engine alone."""
     import msgspec
 
-    from meloch.engine import Setup, apply, decision, event_texts, legal_actions, new_game, view
+    from meloch.engine import Setup, apply, decision, events_for, new_game, options, view
 
     rng = random.Random(seed)
     g = await create_game(server.http, setup)
@@ -665,7 +665,8 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
     failures: list[str] = []
     n_states = 0
     secret = str(rec["seed"])
-    keys = {"type", "game", "seat", "seq", "status", "view", "decision", "options", "can_undo", "events", "outcome"}
+    keys = {"type", "game", "seat", "seq", "status", "view", "decision", "options", "forced", "can_undo", "events",
+            "outcome"}
     for who, s in ((0, a), (1, b), (None, spec)):
         for raw in s.messages:
             if secret in raw:
@@ -682,13 +683,14 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
             if m["decision"] != m["view"]["decision"]:
                 failures.append(f"seat {who} seq {m['seq']}: decision differs from the view's")
             d = decision(st)
-            legal = [str(x) for x in legal_actions(st)] if d is not None and d.seat == who else []
-            if m["options"] != legal:
-                failures.append(f"seat {who} seq {m['seq']}: options differ from the engine's legal actions")
+            mine = d is not None and d.seat == who
+            if enc.encode(m["options"]) != enc.encode(options(st) if mine else []):
+                failures.append(f"seat {who} seq {m['seq']}: options differ from the engine's described options")
+            if m["forced"] != (mine and d is not None and d.forced):
+                failures.append(f"seat {who} seq {m['seq']}: forced differs from the engine's decision")
             for batch in m["events"]:
-                want = event_texts(states[batch["seq"]].events, who)
-                if batch["texts"] != want:
-                    failures.append(f"seat {who} entry {batch['seq']}: events differ from event_texts")
+                if enc.encode(batch["events"]) != enc.encode(events_for(states[batch["seq"]].events, who)):
+                    failures.append(f"seat {who} entry {batch['seq']}: events differ from events_for")
         if sorted(s.seen_events) != list(range(1, len(rec["actions"]) + 1)):
             failures.append(f"seat {who}: events not received exactly once each")
     return Hidden(sum(len(s.messages) for s in (a, b, spec)), n_states, len(rec["actions"]), failures,

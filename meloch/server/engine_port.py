@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from meloch.agents import agent_names, make_agent
+from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
 from meloch.engine import (
     Event,
@@ -25,10 +26,11 @@ from meloch.engine import (
     State,
     apply,
     decision,
-    event_texts,
+    events_for,
     from_json,
     legal_actions,
     new_game,
+    options,
     outcome,
     parse,
     state_hash,
@@ -39,9 +41,9 @@ from meloch.engine import undo_refusal as engine_undo_refusal
 
 __all__ = [
     "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
-    "decode_setup", "encode_setup", "game_over", "initial_state", "move", "outcome_of", "prompt_for",
-    "seat_count", "seat_events", "seat_options", "seat_tag", "seat_view", "snapshot_decode", "snapshot_encode",
-    "state_digest", "undo_event", "undo_refusal", "warm_up",
+    "decode_setup", "encode_setup", "game_over", "initial_state", "map_geometry", "move", "outcome_of", "prompt_for",
+    "seat_count", "seat_events", "seat_forced", "seat_options", "seat_tag", "seat_view", "snapshot_decode",
+    "snapshot_encode", "state_digest", "undo_event", "undo_refusal", "warm_up",
 ]
 
 AGENTS = tuple(agent_names())
@@ -66,6 +68,20 @@ def content_version() -> str:
         h.update(b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+def map_geometry(side: str) -> dict[str, Any]:
+    """The public geometry of map side ``side`` (locations with x/y and terrain, edges with rivers)
+    for drawing the board; raises ``Refusal('not_found', ...)`` for an unknown side."""
+    maps = content_get("").maps
+    if side not in maps:
+        raise Refusal("not_found", f"unknown map side {side!r}: use one of {', '.join(sorted(maps))}")
+    m = maps[side]
+    locs = [{"id": x.id, "kind": x.kind, "number": x.number, "terrain": x.terrain, "x": x.x, "y": x.y,
+             "tunnel": x.tunnel, "factory": x.factory} for x in m.locations]
+    edges = [{"a": e.a, "b": e.b, "river": e.river} for e in m.edges]
+    return {"id": m.id, "name": m.name, "home_scythe": m.home_scythe, "home_expeditions": m.home_expeditions,
+            "locations": locs, "edges": edges}
 
 
 def warm_up() -> None:
@@ -145,8 +161,9 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def seat_events(events: tuple[Event, ...], seat: int | None) -> list[str]:
-    return event_texts(events, seat)
+def seat_events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` (None: a spectator) may see, typed (``SeenEvent``) as JSON builtins."""
+    return [msgspec.to_builtins(e) for e in events_for(events, seat)]
 
 
 def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:
@@ -155,12 +172,20 @@ def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:
     return None if d is None else dict(d)
 
 
-def seat_options(state: State, seat: int | None) -> list[str]:
-    """The deciding seat's legal actions in notation; empty for every other seat and spectators."""
+def seat_options(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The deciding seat's described options (``options(state)``: action, label, group, cost, gain,
+    refs, free) as JSON builtins; empty for every other seat and spectators."""
     d = decision(state)
     if d is None or seat is None or d.seat != seat:
         return []
-    return [str(a) for a in legal_actions(state)]
+    out: list[dict[str, Any]] = msgspec.to_builtins(options(state))
+    return out
+
+
+def seat_forced(state: State, seat: int | None) -> bool:
+    """True when ``seat`` decides now and has exactly one option (a client may take it unasked)."""
+    d = decision(state)
+    return d is not None and seat is not None and d.seat == seat and d.forced
 
 
 def undo_event(state: State, seat: int, text: str) -> tuple[Event, ...]:

@@ -51,8 +51,9 @@ class EventBatch(msgspec.Struct):
     """The seat that made the entry."""
     kind: str
     """``move`` or ``undo``."""
-    texts: list[str]
-    """The entry's events as this connection's seat may read them."""
+    events: list[dict[str, Any]]
+    """The entry's events as this connection's seat may see them: the engine's ``SeenEvent``
+    (``kind``, ``seat``, ``text``, ``data``, ``private``), schema ``docs/schema/event.json``."""
 
 
 class StateMsg(msgspec.Struct, tag="state", tag_field="type"):
@@ -66,8 +67,11 @@ class StateMsg(msgspec.Struct, tag="state", tag_field="type"):
     """The engine's view for this seat (``view(state, seat)``), unchanged."""
     decision: dict[str, Any] | None
     """Who decides and the prompt as this seat may read it (the view's own ``decision``)."""
-    options: list[str]
-    """This seat's legal actions in notation, empty unless it decides now."""
+    options: list[dict[str, Any]]
+    """This seat's described options (the engine's ``Option``: ``action`` in notation, ``label``,
+    ``group``, ``cost``, ``gain``, ``refs``, ``free``), empty unless it decides now."""
+    forced: bool
+    """This seat decides now and has exactly one option."""
     can_undo: bool
     events: list[EventBatch]
     """Every entry after the ``since`` the connection asked for (or after the last state it got)."""

@@ -164,15 +164,15 @@ class Runtime:
         if seat not in views:
             st = self.state
             v = port.seat_view(st, seat)
-            views[seat] = (v, v["decision"], port.seat_options(st, seat),
+            views[seat] = (v, v["decision"], port.seat_options(st, seat), port.seat_forced(st, seat),
                            seat is not None and self.game.seats[seat].kind != "agent" and self.can_undo(seat))
-        view, prompt, options, undo = views[seat]
+        view, prompt, options, forced, undo = views[seat]
         batches = []
         for seq in range(conn.sent_seq + 1, self.seq + 1):
             e = self.entries[seq - 1]
             batches.append(EventBatch(seq, e.seat, e.kind, port.seat_events(self.events_of(seq), seat)))
         conn.sent_seq = self.seq
-        return StateMsg(self.game.id, seat, self.seq, self.game.status, view, prompt, options, undo, batches,
+        return StateMsg(self.game.id, seat, self.seq, self.game.status, view, prompt, options, forced, undo, batches,
                         port.outcome_of(self.state))
 
     def broadcast(self, force: bool = False) -> None:

@@ -63,15 +63,21 @@ def test_views_options_and_pushes(client: TestClient) -> None:
         d = deciding(st)
         other = 1 - d
         assert st[other]["options"] == [] and st[d]["decision"]["seat"] == d
+        # options are the engine's described options, not bare notation
+        opt = st[d]["options"][0]
+        assert set(opt) == {"action", "label", "group", "cost", "gain", "refs", "free"} and opt["label"]
+        assert st[other]["forced"] is False and spec["forced"] is False
         # the engine's own view for each seat, nothing added or removed
         assert st[0]["view"]["seats"][0].get("hand_combat") is not None
         assert "hand_combat" not in st[1]["view"]["seats"][0]
         conn = (w0, w1)
-        ack = move(conn[d], st[d], st[d]["options"][0], "a1")
+        ack = move(conn[d], st[d], st[d]["options"][0]["action"], "a1")
         assert ack == {"type": "ack", "msg_id": "a1", "seq": 1}
         for s, w in ((0, w0), (1, w1), (None, ws)):
             m = until(w, "state")
             assert m["seq"] == 1 and [b["seq"] for b in m["events"]] == [1] and m["seat"] == s
+            seen = m["events"][0]["events"]  # typed SeenEvents, each with its text
+            assert seen and all(set(e) >= {"kind", "seat", "text", "private"} and e["text"] for e in seen)
 
 
 def test_retry_is_idempotent_and_stale_moves_are_refused_with_the_fresh_state(client: TestClient) -> None:
@@ -80,7 +86,7 @@ def test_retry_is_idempotent_and_stale_moves_are_refused_with_the_fresh_state(cl
         st = {0: until(w0, "state"), 1: until(w1, "state")}
         d = deciding(st)
         w = (w0, w1)[d]
-        action = st[d]["options"][0]
+        action = st[d]["options"][0]["action"]
         assert move(w, st[d], action, "m1")["type"] == "ack"
         fresh = until(w, "state")
         assert move(w, st[d], action, "m1") == {"type": "ack", "msg_id": "m1", "seq": 1}  # answered from the log
@@ -107,8 +113,8 @@ def test_refusals_carry_the_engine_code(client: TestClient) -> None:
         assert move(mine, st[d], f"{tag} fly 99", "x2")["code"] in ("wrong_decision", "illegal_choice")
         assert move(mine, st[d], f"{other_tag} section 1", "x3")["code"] == "not_your_seat"
         assert move(theirs, st[1 - d], f"{other_tag} section 1", "x4")["code"] == "not_your_turn"
-        assert move(ws, st[d], st[d]["options"][0], "x5")["code"] == "spectator"
-        assert move(mine, st[d], st[d]["options"][0], "x6")["type"] == "ack"
+        assert move(ws, st[d], st[d]["options"][0]["action"], "x5")["code"] == "spectator"
+        assert move(mine, st[d], st[d]["options"][0]["action"], "x6")["type"] == "ack"
 
 
 def test_malformed_messages_get_clear_errors_and_change_nothing(sqlite_url: str) -> None:
@@ -174,7 +180,7 @@ def test_reconnect_receives_exactly_what_it_missed(client: TestClient) -> None:
                 m = until(w, "state")
                 assert m["events"] == []  # 'since' beyond the log: nothing twice
                 if m["options"]:
-                    assert move(w, m, m["options"][0], f"k{i}")["type"] == "ack"
+                    assert move(w, m, m["options"][0]["action"], f"k{i}")["type"] == "ack"
                     seen = m["seq"] + 1
     with client.websocket_connect(ws_url(g, 1, since=1)) as w:
         m = until(w, "state")
@@ -190,7 +196,7 @@ def _play_until(c: TestClient, g: dict[str, Any], pred: Any, limit: int = 400) -
         if pred(st, d):
             return w0, w1, st
         w = (w0, w1)[d]
-        assert move(w, st[d], st[d]["options"][-1 if i % 3 else 0], f"p{i}")["type"] == "ack"
+        assert move(w, st[d], st[d]["options"][-1 if i % 3 else 0]["action"], f"p{i}")["type"] == "ack"
         st = {0: until(w0, "state"), 1: until(w1, "state")}
     raise AssertionError("no position found")
 
@@ -244,7 +250,7 @@ def test_lobby_join_and_zombie_seat(client: TestClient) -> None:
             while not m["options"]:
                 m = until(w, "state")
                 movers |= {b["seat"] for b in m["events"]}
-            assert move(w, m, m["options"][0], f"z{i}")["type"] == "ack"
+            assert move(w, m, m["options"][0]["action"], f"z{i}")["type"] == "ack"
             m = until(w, "state")
             movers |= {b["seat"] for b in m["events"]}
         assert 1 in movers
@@ -297,3 +303,12 @@ def test_record_waits_for_the_end_and_http_limits(sqlite_url: str) -> None:
         r = c.post("/api/games", json={"setup": {"map_side": "moon"}})
         assert r.status_code == 400 and r.json()["code"] == "bad_setup"
         assert "/api/games" in c.get("/openapi.json").json()["paths"]
+
+
+def test_map_geometry_for_the_browser_board(client: TestClient) -> None:
+    m = client.get("/api/maps/jungle").json()
+    ids = {x["id"] for x in m["locations"]}
+    assert {"home-s", "home-e", "1", "10"} <= ids and all(isinstance(x["x"], float) for x in m["locations"])
+    assert any(e["river"] for e in m["edges"]) and all(e["a"] in ids and e["b"] in ids for e in m["edges"])
+    bad = client.get("/api/maps/moon")
+    assert bad.status_code == 400 and bad.json()["code"] == "not_found"

@@ -62,7 +62,7 @@ def test_two_processes_share_moves_and_races_on_postgres(pg_url: str) -> None:
                 me, other = (s0, s1) if s0.my_turn() else (s1, s0)
                 assert me.state is not None
                 target = me.seq + 1
-                assert (await me.move(me.state["options"][0], f"x{me.seq}"))["type"] == "ack"
+                assert (await me.move(me.state["options"][0]["action"], f"x{me.seq}"))["type"] == "ack"
                 while other.seq < target:
                     await asyncio.wait_for(other.until_state(), 10)
             await s0.close()

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { complete, groupOptions, lastCombat, logLines, mergeBatches, optionsByLocation, parseFragment, type Option } from "./logic";
+
+const opt = (action: string, group: string, refs: { kind: string; id: string }[] = []): Option =>
+  ({ action, label: action.toUpperCase(), group, cost: [], gain: [], refs, free: false });
+
+describe("options", () => {
+  it("groups in order of first appearance", () => {
+    const g = groupOptions([opt("a", "x"), opt("b", "y"), opt("c", "x")]);
+    expect(g.map(([k, v]) => [k, v.map((o) => o.action)])).toEqual([["x", ["a", "c"]], ["y", ["b"]]]);
+  });
+  it("indexes location refs only", () => {
+    const m = optionsByLocation([opt("S move 1", "move", [{ kind: "location", id: "1" }, { kind: "unit", id: "char" }]),
+      opt("S move 2", "move", [{ kind: "location", id: "2" }])]);
+    expect([...m.keys()]).toEqual(["1", "2"]);
+    expect(m.get("1")?.[0].action).toBe("S move 1");
+  });
+  it("completes on every typed word", () => {
+    const os = [opt("S section 2", "s"), opt("S section 3", "s"), opt("S move char 1", "m")];
+    expect(complete(os, "sec 3").map((o) => o.action)).toEqual(["S section 3"]);
+    expect(complete(os, "").length).toBe(3);
+  });
+});
+
+describe("log", () => {
+  const b = (seq: number, seat: number, text: string) => ({ seq, seat, kind: "move", events: [{ kind: "k", seat, text }] });
+  it("merges batches once each, in order", () => {
+    const m = mergeBatches([b(1, 0, "a"), b(2, 1, "b")], [b(2, 1, "b"), b(3, 0, "c")]);
+    expect(m.map((x) => x.seq)).toEqual([1, 2, 3]);
+  });
+  it("filters by seat", () => {
+    expect(logLines([b(1, 0, "a"), b(2, 1, "b")], 1).map((l) => l.text)).toEqual(["b"]);
+  });
+});
+
+describe("fragment", () => {
+  it("reads hot-seat and invite tokens", () => {
+    expect(parseFragment("#seats=a,b").tokens).toEqual(["a", "b"]);
+    expect(parseFragment("#token=x")).toEqual({ tokens: ["x"], spectator: false });
+    expect(parseFragment("#token=x&spectate=1").spectator).toBe(true);
+  });
+});
+
+describe("combat reveal", () => {
+  it("finds the last resolved combat in the log", () => {
+    const side = (seat: number, total: number) => ({ seat, dial: 3, cards: [{ id: 1, name: "X", value: 2 }], total });
+    const res = { kind: "combat_resolved" as const, loc: "4", winner: 1, attacker: side(0, 5), defender: side(1, 6) };
+    const batches = [{ seq: 1, seat: 0, kind: "move", events: [{ kind: "combat", seat: 0, text: "t", data: res }] },
+                     { seq: 2, seat: 1, kind: "move", events: [{ kind: "x", seat: 1, text: "u" }] }];
+    expect(lastCombat(batches)?.winner).toBe(1);
+    expect(lastCombat(batches.slice(1))).toBeNull();
+  });
+});

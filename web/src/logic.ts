@@ -1,0 +1,84 @@
+// The client's own logic, free of the DOM (tested with Vitest). No rule lives here: options come
+// from the server as the engine described them; this only groups, indexes and formats them.
+import type { CombatResolved, SeenEvent } from "./generated/event";
+
+export interface Ref { kind: string; id: string }
+export interface Option {
+  action: string; label: string; group: string;
+  cost: string[]; gain: string[]; refs: Ref[]; free: boolean;
+}
+export interface Batch { seq: number; seat: number; kind: string; events: SeenEvent[] }
+
+/** Options grouped as the engine groups them, groups in order of first appearance. */
+export function groupOptions(options: Option[]): [string, Option[]][] {
+  const groups = new Map<string, Option[]>();
+  for (const o of options) {
+    const g = groups.get(o.group);
+    if (g) g.push(o); else groups.set(o.group, [o]);
+  }
+  return [...groups];
+}
+
+/** Options that name a board location, by location id (for highlighted, clickable targets). */
+export function optionsByLocation(options: Option[]): Map<string, Option[]> {
+  const out = new Map<string, Option[]>();
+  for (const o of options) {
+    for (const r of o.refs) {
+      if (r.kind !== "location") continue;
+      const l = out.get(r.id);
+      if (l) { if (!l.includes(o)) l.push(o); } else out.set(r.id, [o]);
+    }
+  }
+  return out;
+}
+
+export interface LogLine { seq: number; seat: number; kind: string; text: string; private: boolean }
+
+/** The log as lines, newest last, optionally only one seat's. */
+export function logLines(batches: Batch[], seat: number | null = null): LogLine[] {
+  const out: LogLine[] = [];
+  for (const b of batches) {
+    for (const e of b.events) {
+      if (seat !== null && e.seat !== seat) continue;
+      out.push({ seq: b.seq, seat: e.seat, kind: e.kind, text: e.text, private: e.private ?? false });
+    }
+  }
+  return out;
+}
+
+/** Options whose notation or label contains every word typed (the action box's autocomplete). */
+export function complete(options: Option[], typed: string): Option[] {
+  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
+  return options.filter((o) => {
+    const hay = `${o.action} ${o.label}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** Merge event batches received over the socket, each log entry once, in order. */
+export function mergeBatches(have: Batch[], got: Batch[]): Batch[] {
+  const bySeq = new Map(have.map((b) => [b.seq, b]));
+  for (const b of got) bySeq.set(b.seq, b);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** Where the page keeps a game's seat tokens: the URL fragment (never sent to the server). */
+export function parseFragment(hash: string): { tokens: string[]; spectator: boolean } {
+  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const seats = p.get("seats");
+  if (seats) return { tokens: seats.split(",").filter(Boolean), spectator: false };
+  const t = p.get("token");
+  return { tokens: t ? [t] : [], spectator: p.get("spectate") === "1" };
+}
+
+/** The last combat's result from the log (the engine's ``combat_resolved`` event), for the reveal. */
+export function lastCombat(batches: Batch[]): CombatResolved | null {
+  for (let i = batches.length - 1; i >= 0; i--) {
+    const evs = batches[i].events;
+    for (let j = evs.length - 1; j >= 0; j--) {
+      const d = evs[j].data;
+      if (d && d.kind === "combat_resolved") return d as CombatResolved;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+// One WebSocket per seat token (docs/server.md): state pushes, acks, refusals; reconnects on drop.
+import type { View } from "./generated/view";
+import type { Batch, Option } from "./logic";
+
+export interface StateMsg {
+  type: "state"; game: string; seat: number | null; seq: number; status: string; view: View;
+  decision: { seat: number; kind: string; prompt: string } | null; options: Option[]; forced: boolean;
+  can_undo: boolean; events: Batch[]; outcome: { winner: number | null; reason: string } | null;
+}
+type Msg = StateMsg | { type: "ack"; msg_id: string; seq: number } | { type: "refused"; msg_id: string; code: string; message: string }
+  | { type: "error"; code: string; message: string } | { type: "pong" };
+
+export class Seat {
+  ws: WebSocket | null = null;
+  state: StateMsg | null = null;
+  closed = false;
+  private n = 0;
+
+  constructor(readonly game: string, readonly token: string,
+              readonly onState: (s: Seat) => void, readonly onRefused: (message: string) => void) {}
+
+  open(): void {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const since = this.state ? this.state.seq : 0;
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.game}?token=${encodeURIComponent(this.token)}&since=${since}`);
+    this.ws = ws;
+    ws.onmessage = (ev) => this.receive(JSON.parse(String(ev.data)) as Msg);
+    ws.onclose = () => { if (!this.closed) setTimeout(() => this.open(), 1000); };
+  }
+
+  close(): void { this.closed = true; this.ws?.close(); }
+
+  private receive(m: Msg): void {
+    if (m.type === "state") {
+      const had = this.state?.events ?? [];
+      const merged = new Map(had.map((b) => [b.seq, b]));
+      for (const b of m.events) merged.set(b.seq, b);
+      this.state = { ...m, events: [...merged.values()].sort((a, b) => a.seq - b.seq) };
+      this.onState(this);
+    } else if (m.type === "refused" || m.type === "error") {
+      this.onRefused(m.message);
+    }
+  }
+
+  move(action: string): void {
+    if (!this.ws || !this.state) return;
+    this.ws.send(JSON.stringify({ type: "move", seq: this.state.seq, msg_id: `m${Date.now()}-${this.n++}`, action }));
+  }
+
+  undo(): void {
+    if (!this.ws || !this.state) return;
+    this.ws.send(JSON.stringify({ type: "undo", seq: this.state.seq, msg_id: `u${Date.now()}-${this.n++}` }));
+  }
+}
