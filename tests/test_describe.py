@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import msgspec
 import pytest
 
 from meloch.content import load
@@ -121,3 +122,23 @@ def test_unknown_verbs_still_get_words() -> None:
     s = new_game(Setup(), 1)
     o = describe_action(s, s.frames[-1], Action("E", "brand-new-verb", ("x",)))
     assert o.label == "Brand new verb x" and o.group == "brand-new-verb"
+
+
+def test_bottom_actions_and_produce_show_their_costs() -> None:
+    """A bottom-row action shows its mat cost (less upgrade cubes) and coins; Produce its cost by
+    workers once four or more are on the board (the Scythe role registers these in describe.DETAILS)."""
+    bottoms = produce_costed = 0
+    for i in range(6):
+        for s, a in random_game(msgspec.structs.replace(varied_setup(i), turn_limit=80), 700 + i):
+            if a is None:
+                break
+            for o in options(s):
+                verb, arg = o.action.split()[1:3] if len(o.action.split()) > 2 else ("", "")
+                if verb == "bottom" and arg not in ("skip", "factory-move"):
+                    bottoms += 1
+                    assert o.gain and o.gain[0].startswith("$"), o
+                    assert all(re.fullmatch(r"\d+ (oil|metal|food|wood)", c) for c in o.cost), o
+                if verb == "top" and arg == "produce" and o.cost:
+                    produce_costed += 1
+                    assert all(c.split()[0] in ("power", "popularity", "coins") for c in o.cost), o
+    assert bottoms > 0 and produce_costed > 0

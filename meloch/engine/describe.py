@@ -72,6 +72,12 @@ FREE_VERBS = frozenset({"discard-combat", "leverage", "voyager", "odins-wrath", 
 """Verbs of the free-action registry (taken at any pause of the own turn)."""
 
 
+Details = Callable[[State, Frame, Action], tuple[tuple[str, ...], tuple[str, ...]] | None]
+DETAILS: dict[str, Details] = {}
+"""Verb -> (cost, gain) that a role package knows and this module cannot read (a Scythe bottom
+action's mat cost and coins, Produce's cost by workers); added to the describer's own."""
+
+
 def describer(*verbs: str) -> Callable[[Describer], Describer]:
     """Register ``fn`` as the describer of ``verbs``."""
 
@@ -101,6 +107,10 @@ def describe_action(state: State, f: Frame, a: Action) -> Option:
         d = None  # malformed args for this verb: fall back to the generic words
     if d is None:
         d = Described(label=" ".join((a.verb.replace("-", " ").capitalize(), *a.args)))
+    details = DETAILS.get(a.verb)
+    extra = details(state, f, a) if details is not None else None
+    if extra is not None:
+        d = msgspec.structs.replace(d, cost=d.cost + extra[0], gain=d.gain + extra[1])
     return Option(action=str(a), label=d.label, group=d.group or a.verb, cost=d.cost, gain=d.gain, refs=d.refs,
                   free=a.verb in FREE_VERBS)
 

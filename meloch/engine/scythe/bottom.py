@@ -7,6 +7,7 @@ from meloch.content.schema import Effect, MatSection
 from meloch.engine import effects, flow
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.describe import DETAILS
 from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.game_content import active
@@ -217,3 +218,16 @@ effects.CAN_GAIN.update({
     ("scythe", "enlist"): _can(_enlist_options, K.S_ENLIST),
     ("scythe", "upgrade"): _can(_upgrade_options, K.S_UPGRADE),
 })
+
+
+def _bottom_details(state: State, f: Frame, a: Action) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A bottom-row action's cost (its mat cost less the upgrade cubes) and coins, for ``describe``."""
+    p = sp(state, f.seat)
+    if a.args[0] in ("skip", "factory-move") or not 0 <= p.section < 4:
+        return None
+    sec = mat(p).sections[p.section]
+    cost = bottom_cost(p, p.section)
+    return ((f"{cost} {BOTTOM_RESOURCE[sec.bottom]}",) if cost > 0 else (), (f"${sec.bottom_coins}",))
+
+
+DETAILS["bottom"] = _bottom_details

@@ -10,6 +10,7 @@ from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.contract import Changed
+from meloch.engine.describe import DETAILS
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.scythe.pay import add_resource, worker_territories
 from meloch.engine.scythe.seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
@@ -220,3 +221,13 @@ def _produce_op(tx: Tx, seat: int, e: Effect) -> None:
     """Produce on up to ``n`` territories without the Produce costs and without the Mill (base
     Factory card 1, reference.md §3.8)."""
     tx.push(Frame(kind=K.S_PRODUCE, seat=seat, count=e.n))
+
+
+def _produce_details(state: State, f: Frame, a: Action) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """Produce's cost by the workers on the board (Scythe: 4+ workers cost power, 6+ popularity, 8 coins)."""
+    if a.args[0] != "produce":
+        return None
+    return tuple(effects.describe(e) for e in produce_cost(sp(state, f.seat))), ()
+
+
+DETAILS["top"] = _produce_details
