@@ -15,7 +15,8 @@ from typing import Any
 
 import msgspec
 
-from meloch.agents import agent_names, make_agent
+from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, make_agent
+from meloch.agents import with_engine_seats as registry_engine_seats
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
 from meloch.engine import (
@@ -40,14 +41,61 @@ from meloch.engine import (
 from meloch.engine import undo_refusal as engine_undo_refusal
 
 __all__ = [
-    "AGENTS", "IllegalAction", "Refusal", "SetupError", "State", "agent_move", "content_version", "deciding_seat",
-    "decode_setup", "encode_setup", "game_over", "initial_state", "map_geometry", "move", "outcome_of", "prompt_for",
-    "seat_count", "seat_events", "seat_forced", "seat_options", "seat_tag", "seat_view", "snapshot_decode",
-    "snapshot_encode", "state_digest", "undo_event", "undo_refusal", "warm_up",
+    "AGENTS",
+    "AGENT_CHOICES",
+    "IllegalAction",
+    "Refusal",
+    "SetupError",
+    "State",
+    "agent_move",
+    "content_version",
+    "deciding_seat",
+    "decode_setup",
+    "encode_setup",
+    "game_over",
+    "initial_state",
+    "known_agent",
+    "map_geometry",
+    "move",
+    "outcome_of",
+    "prompt_for",
+    "seat_count",
+    "seat_events",
+    "seat_forced",
+    "seat_options",
+    "seat_tag",
+    "seat_view",
+    "snapshot_decode",
+    "snapshot_encode",
+    "state_digest",
+    "undo_event",
+    "undo_refusal",
+    "warm_up",
+    "with_engine_seats",
 ]
 
 AGENTS = tuple(agent_names())
 """Agent names a seat may be given: the agent registry's."""
+AGENT_CHOICES = (*AGENTS, *AUTOMA_NAMES)
+"""What a seat may be given at creation: an agent, or the solo Automa (a seat the rules play)."""
+
+
+def known_agent(name: str) -> bool:
+    """An agent of the registry, or a well-formed Automa name (``automa:3``, ``automa:5+threat``)."""
+    if name in AGENTS:
+        return True
+    try:
+        return automa_option(name) is not None
+    except ValueError:
+        return False
+
+
+def with_engine_seats(setup: Setup, names: list[str]) -> Setup:
+    """``setup`` with the seats named ``automa:N[+threat]`` played by the engine's Automa."""
+    try:
+        return registry_engine_seats(setup, names)
+    except ValueError as err:
+        raise Refusal("bad_agent", str(err)) from None
 
 
 class Refusal(Exception):

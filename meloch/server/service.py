@@ -302,8 +302,11 @@ class GameService:
         if len(seat_specs) != port.seat_count(setup):
             raise port.Refusal("bad_seats", f"the setup has {port.seat_count(setup)} seats, not {len(seat_specs)}")
         for s in seat_specs:
-            if s["kind"] == "agent" and s["agent"] not in port.AGENTS:
-                raise port.Refusal("bad_agent", f"unknown agent {s['agent']!r}: use one of {', '.join(port.AGENTS)}")
+            if s["kind"] == "agent" and not port.known_agent(s["agent"]):
+                raise port.Refusal("bad_agent", f"unknown agent {s['agent']!r}: use one of "
+                                   f"{', '.join(port.AGENT_CHOICES)}")
+        # an Automa seat (``automa:N[+threat]``) is played by the rules: it becomes a setup option
+        setup = port.with_engine_seats(setup, [s["agent"] if s["kind"] == "agent" else "human" for s in seat_specs])
         seed = secrets.randbits(63) if seed is None else seed
         port.initial_state(setup, seed)  # refuses a setup the engine cannot start
         tokens: list[str | None] = []

@@ -312,3 +312,26 @@ def test_map_geometry_for_the_browser_board(client: TestClient) -> None:
     assert any(e["river"] for e in m["edges"]) and all(e["a"] in ids and e["b"] in ids for e in m["edges"])
     bad = client.get("/api/maps/moon")
     assert bad.status_code == 400 and bad.json()["code"] == "not_found"
+
+
+def test_a_seat_played_by_the_solo_automa(client: TestClient) -> None:
+    """``automa:N`` seats the engine's Automa (a setup option, stored with the game); the human plays
+    the other seat as usual and the Automa's turns arrive as events."""
+    r = client.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "agent", "agent": "automa:2"}],
+                                        "setup": {"turn_limit": 12}})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    with client.websocket_connect(ws_url(g, 0)) as w:
+        m = until(w, "state")
+        assert m["view"]["automa"] is not None
+        texts: list[str] = []
+        n = 0
+        while m["status"] == "playing" and n < 40:
+            if m["options"]:
+                w.send_json({"type": "move", "seq": m["seq"], "msg_id": f"m{n}", "action": m["options"][0]["action"]})
+                n += 1
+            m = until(w, "state")
+            texts += [e["text"] for b in m["events"] for e in b["events"]]
+    assert any("Automa" in t for t in texts), texts[-10:]
+    bad = client.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "agent", "agent": "automa:9"}]})
+    assert bad.status_code == 400 and "automa" in bad.text
