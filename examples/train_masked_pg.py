@@ -12,7 +12,6 @@ is). One core; the time budget is the --minutes argument (the issue asks for <= 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
@@ -20,6 +19,7 @@ import numpy as np
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 from meloch.rl.gym_env import MelochEnv
+from meloch.sim.stats import wilson
 
 
 class Policy:
@@ -58,16 +58,6 @@ def episode(env: MelochEnv, pol: Policy, seed: int, greedy: bool = False
         steps.append((obs["observation"], legal, p, k))
         obs, r, done, _, _ = env.step(a)
     return r, steps
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    ph = wins / n
-    d = 1 + z * z / n
-    c = (ph + z * z / (2 * n)) / d
-    h = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def main() -> None:

@@ -33,7 +33,8 @@ from meloch.engine.effects import queue
 from meloch.engine.game_content import using
 from meloch.engine.tx import Tx
 from meloch.sim.runner import play_game
-from meloch.sim.selfplay import run_selfplay, wilson
+from meloch.sim.selfplay import run_selfplay
+from meloch.sim.stats import wilson
 
 
 def solo(seat: int = 0, level: int = 3, threat: bool = False, seed: int = 1) -> Setup:

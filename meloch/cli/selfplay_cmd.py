@@ -29,7 +29,8 @@ def selfplay(
 
     from meloch.agents import make_agent, with_engine_seats
     from meloch.engine import SetupError, new_game
-    from meloch.sim.selfplay import make_setup, run_selfplay, wilson
+    from meloch.sim.selfplay import make_setup, run_selfplay
+    from meloch.sim.stats import wilson
 
     console = Console()
 

@@ -44,14 +44,20 @@ def _num(n: int, start: int = 0) -> list[str]:
 
 
 @cache
+def location_ids() -> tuple[str, ...]:
+    """Every location id of both map sides, in content order (shared by the action space and the
+    observation's board block)."""
+    out: list[str] = []
+    for side in load().maps.values():
+        out.extend(loc.id for loc in side.locations if loc.id not in out)
+    return tuple(out)
+
+
+@cache
 def _domains() -> dict[str, list[str]]:
     """Named argument domains, from the content where the content names the things."""
     c = load()
-    locs: list[str] = []
-    for side in c.maps.values():
-        for loc in side.locations:
-            if loc.id not in locs:
-                locs.append(loc.id)
+    locs = list(location_ids())
     cards = list(c.cards)
     combat = [f"c:{t.id}" for t in c.combat_cards]
     factory = [f.id for f in c.factory_cards]

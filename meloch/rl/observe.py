@@ -31,7 +31,7 @@ import numpy as np
 
 from meloch.content import load
 from meloch.engine import ExpView, ScytheView, View
-from meloch.rl.actions import combat_type_ids
+from meloch.rl.actions import combat_type_ids, location_ids
 
 DECISION_KINDS: tuple[str, ...] = (
     "c_ambush", "c_dial", "c_resolve", "c_reveal", "c_star", "c_surprise", "c_tuck", "c_veer", "draw2",
@@ -54,13 +54,9 @@ SEAT_FEATURES = 16
 @cache
 def _content_ids() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]:
     c = load()
-    locs: list[str] = []
-    for side in c.maps.values():
-        for loc in side.locations:
-            if loc.id not in locs:
-                locs.append(loc.id)
+    locs = location_ids()
     columns = max(len(t.categories) for t in c.tracks.values())
-    return tuple(locs), tuple(c.cards), tuple(t.id for t in c.combat_cards), columns
+    return locs, tuple(c.cards), tuple(t.id for t in c.combat_cards), columns
 
 
 @cache

@@ -19,6 +19,7 @@ import msgspec
 
 from meloch.agents import Agent, Sampler, make_agent, wants_sampler
 from meloch.engine import Action, Setup, View
+from meloch.sim import stats
 from meloch.sim.runner import play_game
 
 MAP_SIDES = ("jungle", "desert")
@@ -144,15 +145,10 @@ def _agent_seed(seed: int, name: str) -> int:
     return seed * 1_000_003 + sum((i + 1) * ord(ch) for i, ch in enumerate(name))
 
 
-def wilson(score: float, n: int, z: float = 1.96) -> Interval:
+def wilson(score: float, n: int) -> Interval:
     """Win rate ``score / n`` with its Wilson 95% interval (draws count half in ``score``)."""
-    if n == 0:
-        return Interval(0.0, 0.0, 1.0, 0)
-    p = score / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low, high = stats.wilson(score, n)
+    return Interval(score / n if n else 0.0, low, high, n)
 
 
 def _score(g: LadderGame, name: str) -> tuple[float, int]:

@@ -16,21 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from meloch.sim.simulate import SimError, read_manifest, read_results
+from meloch.sim.stats import wilson
 
 BAND = (0.40, 0.60)
 """A configuration stands out when its win rate lies outside this band."""
-Z = 1.959964
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of ``k`` successes in ``n`` trials ((0, 1) when n is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + Z * Z / n
-    c = (p + Z * Z / (2 * n)) / d
-    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 # ---------------------------------------------------------------- document blocks

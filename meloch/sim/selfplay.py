@@ -48,17 +48,6 @@ def play_random_game(setup: Setup | None, seed: int, max_decisions: int = DEFAUL
     return play_game(setup, seed, players, max_decisions=max_decisions)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (0..1)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-
 @dataclass
 class SelfPlaySummary:
     tags: tuple[str, str]

@@ -8,8 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from meloch.cli.main import app
-from meloch.sim.report import _outside, wilson
+from meloch.sim.report import _outside
 from meloch.sim.simulate import Grid, simulate
+from meloch.sim.stats import wilson
 
 
 def test_wilson_interval() -> None:

@@ -128,14 +128,19 @@ def _place_res_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "place-resource", loc, k) for loc in locs for k in kinds]
 
 
+def gain_one_resource(tx: Tx, seat: int, loc: str, kind: str, log_kind: str) -> None:
+    """One resource of ``kind`` placed on ``loc`` and logged (a placed gain, a Trade's choice)."""
+    add_resource(tx, seat, loc, kind, 1)
+    tx.log(log_kind, f"{flow.tag(tx.s, seat)} gains 1 {kind} on {loc}.", seat=seat,
+           data=Changed(what=kind, by=1, loc=loc))
+
+
 @flow.handler(K.S_PLACE_RESOURCE, lambda s, f: f"Place {f.count} gained {f.tag} on "
               + (f"your character's territory {f.loc}." if f.loc else "a territory you control."),
               _place_res_options)
 def _place_res(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
-    add_resource(tx, f.seat, a.args[0], a.args[1], 1)
-    tx.log("gain", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
-           data=Changed(what=a.args[1], by=1, loc=a.args[0]))
+    gain_one_resource(tx, f.seat, a.args[0], a.args[1], "gain")
     if f.count > 1:
         tx.push(Frame(kind=K.S_PLACE_RESOURCE, seat=f.seat, count=f.count - 1, tag=f.tag, loc=f.loc))
 

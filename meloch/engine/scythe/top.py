@@ -12,7 +12,7 @@ from meloch.engine.board import board
 from meloch.engine.contract import Changed
 from meloch.engine.describe import DETAILS
 from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.scythe.pay import add_resource, worker_territories
+from meloch.engine.scythe.pay import add_resource, gain_one_resource, worker_territories
 from meloch.engine.scythe.seat import PRODUCE_OUTPUT, RESOURCES, _loc_key, factory_card_by_id, mat, section_card, sp
 from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
@@ -169,9 +169,7 @@ def _trade_options(state: State, f: Frame) -> list[Action]:
               _trade_options)
 def _trade(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
-    add_resource(tx, f.seat, a.args[0], a.args[1], 1)
-    tx.log("trade", f"{flow.tag(tx.s, f.seat)} gains 1 {a.args[1]} on {a.args[0]}.", seat=f.seat,
-           data=Changed(what=a.args[1], by=1, loc=a.args[0]))
+    gain_one_resource(tx, f.seat, a.args[0], a.args[1], "trade")
     if f.count > 1:
         tx.push(Frame(kind=K.S_TRADE, seat=f.seat, count=f.count - 1))
 
