@@ -1,6 +1,6 @@
-"""Readable names of what a view shows (locations, cards, effects, mat sections), from the view and
-the content data. Option labels are never made here: they come from the engine's described options
-(``meloch.engine.options``)."""
+"""Readable names of what a view shows (cards, effects, mat sections), from the view and the content
+data. A location's name is the engine's (``meloch.engine.location_name``); option labels are never
+made here either: they come from the engine's described options (``meloch.engine.options``)."""
 
 from __future__ import annotations
 
@@ -42,22 +42,6 @@ def seat_tag(view: dict[str, Any], seat: int) -> str:
 @cache
 def map_of(side: str) -> MapSide:
     return load().maps[side]
-
-
-def loc_name(view: dict[str, Any], loc: str) -> str:
-    """``1 (farm)``, ``4 (Factory)``, ``lake-w (lake)``, ``home-s (S home)``."""
-    m = map_of(view["setup"]["map_side"])
-    lo = next((x for x in m.locations if x.id == loc), None)
-    if lo is None:
-        return loc
-    if lo.kind == "home":
-        for i, p in enumerate(view["seats"]):
-            if p.get("home") == loc:
-                return f"{loc} ({seat_tag(view, i)} home)"
-        return f"{loc} (home)"
-    if lo.kind == "lake":
-        return f"{loc} (lake)"
-    return f"{loc} (Factory)" if lo.factory else f"{loc} ({lo.terrain})"
 
 
 def card_name(cid: str) -> str:
@@ -114,5 +98,5 @@ def section_text(view: dict[str, Any], seat: int, sec: str) -> str:
     return f"section {sec} ({s.top.capitalize()} / {s.bottom.capitalize()})"
 
 
-__all__ = ["SEAT_STYLES", "card_name", "combat_card_name", "combat_card_text", "effects_text", "loc_name", "map_of",
+__all__ = ["SEAT_STYLES", "card_name", "combat_card_name", "combat_card_text", "effects_text", "map_of",
            "seat_tag", "section_text"]

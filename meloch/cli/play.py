@@ -105,8 +105,7 @@ class Session(History):
 
     def events_since_last_decision(self, seat: int) -> list[str]:
         """Event texts (as ``seat`` may read them) since ``seat`` last decided, its own results included;
-        a bare "X chose: ..." line gets the engine's label of that action, and a line repeating the one
-        before it is dropped."""
+        a line repeating the one before it is dropped."""
         start = 0
         for j in range(len(self.actions) - 1, -1, -1):
             if parse(self.actions[j]).seat == seat:
@@ -115,7 +114,7 @@ class Session(History):
         out: list[str] = []
         for k in range(max(start, 1), len(self.states)):
             for x in view_field(view(self.states[k], seat), "events"):
-                text = readable_choice(str(x), self.states[k - 1], self.actions[k - 1])
+                text = str(x)
                 if not out or out[-1] != text:
                     out.append(text)
         if start == 0:
@@ -126,16 +125,6 @@ class Session(History):
 
     def to_save(self) -> dict[str, Any]:
         return save_document(self.setup, self.seed, self.actions, self.vs, self.human_seat)
-
-
-def readable_choice(text: str, before: State, action: str) -> str:
-    """The engine's fallback event ``"E chose: option 2."`` as ``"E: Choose option 2: solve."`` (the label
-    of the very action the public line already names, so it tells nothing new, only in words)."""
-    a = parse(action)
-    if text != f"{a.who} chose: {' '.join((a.verb, *a.args))}.":
-        return text
-    label = label_of(before, action)
-    return f"{a.who}: {label}." if label != action else text
 
 
 def label_of(state: State, action: str) -> str:

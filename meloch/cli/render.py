@@ -21,12 +21,11 @@ from meloch.cli.names import (
     combat_card_name,
     combat_card_text,
     effects_text,
-    loc_name,
     section_text,
 )
 from meloch.cli.render_map import MAP_LEGEND, render_adjacency, render_map
 from meloch.content import load
-from meloch.engine import ExpView, ScytheView, View
+from meloch.engine import ExpView, ScytheView, View, location_name
 
 _SHOWN_KEYS = {
     "role", "faction", "mat", "home", "power", "popularity", "coins", "combat_cards", "character", "mechs",
@@ -52,7 +51,6 @@ __all__ = [
     "SEAT_STYLES",
     "card_name",
     "combat_card_name",
-    "loc_name",
     "render_adjacency",
     "render_board",
     "render_combat",
@@ -224,7 +222,7 @@ def render_combat(view: View) -> RenderableType | None:
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column(style="dim", no_wrap=True)
     t.add_column(overflow="fold")
-    t.add_row("where", f"{seat_tag(view, att)} attacks {seat_tag(view, dfd)} on {loc_name(_j(view), c.loc)}; "
+    t.add_row("where", f"{seat_tag(view, att)} attacks {seat_tag(view, dfd)} on {location_name(view, c.loc)}; "
               "the attacker wins ties")
     me = view.seat
     for i in (att, dfd):

@@ -23,7 +23,7 @@ from meloch.engine.api import (
     to_json,
 )
 from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View, event_schema, view_schema
-from meloch.engine.describe import FREE_VERBS, Option, Ref, options
+from meloch.engine.describe import FREE_VERBS, Option, Ref, location_name, options
 from meloch.engine.determinize import determinize
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
@@ -72,6 +72,7 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "Variant",
     "event_schema",
     "goals",
+    "location_name",
     "metrics",
     "options",
     "start_transition",

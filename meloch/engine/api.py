@@ -4,6 +4,7 @@ serialisation. Nothing else in the engine is meant for the shells."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -11,9 +12,14 @@ import msgspec
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.game_content import active, bound, content_of
-from meloch.engine.model import State
+from meloch.engine.model import Frame, State
 from meloch.engine.setup import new_game
 from meloch.engine.tx import Tx, settle
+
+CHOICE_LABEL: list[Callable[[State, Frame, Action], str]] = []
+"""How a choice that recorded no event of its own is logged: the described option's label, so the log
+reads "E: Choose option 2: solve." and never repeats bare notation. Filled by ``describe`` (which
+imports this module, so it cannot be imported here)."""
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -81,7 +87,8 @@ def apply(state: State, action: Action | str) -> State:
     if not tx.events:
         # Every transition records at least one event; a secret choice's stays private.
         secret = flow.HANDLERS[f.kind].secret
-        tx.log("choice", f"{action.who} chose: {' '.join((action.verb, *action.args))}.", seat=f.seat,
+        label = CHOICE_LABEL[0](state, f, action) if CHOICE_LABEL else str(action)
+        tx.log("choice", f"{action.who}: {label.rstrip('.')}.", seat=f.seat,
                private_to=f.seat if secret else -1, public=f"{action.who} made a secret choice." if secret else "")
     flow.run(tx)
     settle(tx)

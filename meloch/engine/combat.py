@@ -8,14 +8,24 @@ then the defender's (Ambush may add a card after the reveal), then resolution.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import msgspec
 
 from meloch.engine import effects, flow, track, variants
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.board import board
 from meloch.engine.cards import combat_name, combat_token, combat_type
-from meloch.engine.contract import CombatCard, CombatResolved, CombatRevealed, CombatSide, Generic, Moved
+from meloch.engine.contract import (
+    CombatCard,
+    CombatResolved,
+    CombatRevealed,
+    CombatSide,
+    Generic,
+    Moved,
+    NoCombat,
+)
 from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
@@ -64,6 +74,42 @@ def start(tx: Tx, attacker: int, loc: str) -> None:
                      Frame(kind=K.C_REVEAL, seat=attacker))
     for hook in PRE_COMBAT:
         hook(tx)
+
+
+def note_no_combat(tx: Tx, seat: int, unit: str, loc: str) -> None:
+    """``seat``'s ``unit`` (a Scythe "char"/"mech<n>" or the Expeditions "mech") has just entered ``loc``:
+    when the opponent has units there and no combat follows, say so and why (ref §1.6: "No automatic
+    combat when units share a location"; Scythe combat only on territories). A Scythe combat unit
+    entering opposing combat units on a territory gets its fight question instead; Scythe vs Scythe
+    workers are displaced (``variants.on_enter``)."""
+    s = tx.s
+    o = s.seats[1 - seat]
+    if isinstance(o, ExpSeat):
+        theirs = [f"{flow.tag(s, 1 - seat)}'s mech"] if o.loc == loc else []
+        workers = 0
+    else:
+        theirs = [x for x, at in (("character", o.character), *((f"mech{i + 1}", m) for i, m in enumerate(o.mechs)))
+                  if at == loc]
+        theirs = [f"{flow.tag(s, 1 - seat)}'s {' and '.join(theirs)}"] if theirs else []
+        workers = sum(1 for w in o.workers if w == loc)
+    who = f"{flow.tag(s, seat)}'s {'character' if unit == 'char' else unit}"
+    reason: Literal["only_workers", "vanquish_only", "not_territory"]
+    if isinstance(s.seats[seat], ExpSeat):
+        if theirs:
+            reason, text = "vanquish_only", (f"{who} joins {theirs[0]} on {loc}: no combat (units sharing a location "
+                                             "never fight by themselves; the Expeditions mech attacks only through a "
+                                             "Vanquish benefit).")
+        elif workers:
+            reason, text = "only_workers", (f"{who} joins {flow.tag(s, 1 - seat)}'s {workers} worker(s) on {loc}: no "
+                                            "combat (workers never fight; they stay).")
+        else:
+            return
+    elif theirs and not (board(s.setup.map_side).is_territory(loc) or s.stalemate_open):
+        reason, text = "not_territory", (f"{who} joins {theirs[0]} on {loc}: no combat (combat happens only on "
+                                         "territories; a home base is not one).")
+    else:
+        return
+    tx.log("no_combat", text, seat=seat, data=NoCombat(unit=unit, loc=loc, reason=reason))
 
 
 def card_limit(state: State, seat: int, loc: str) -> int:

@@ -156,9 +156,27 @@ class AutomaProgress(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"
     star: bool
 
 
+class NoCombat(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="no_combat"):
+    """A unit entered a location holding the opponent's units and no combat follows, with the rule
+    that prevents it: ``only_workers`` (workers never fight), ``vanquish_only`` (the Expeditions mech
+    starts a combat only through a Vanquish benefit), ``not_territory`` (combat happens only on
+    territories; a home base is not one)."""
+
+    unit: str
+    """The unit that entered, as in ``Moved.unit``."""
+    loc: str
+    reason: Literal["only_workers", "vanquish_only", "not_territory"]
+
+
+class BoastSkipped(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="boast_skipped"):
+    """A Boast benefit that places no star: no open Triumph category's requirement is met."""
+
+    reason: Literal["no_category_met"] = "no_category_met"
+
+
 EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPlaced | MelochCardEvent
              | WorkerGained | MapTokenGained | CorruptionChanged | AutomaCardDrawn | AutomaStepDone
-             | AutomaProgress | Generic)
+             | AutomaProgress | NoCombat | BoastSkipped | Generic)
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True):
@@ -204,6 +222,8 @@ class SetupView(msgspec.Struct, frozen=True, kw_only=True):
     variant: str
     seats: tuple[SeatSetupView, SeatSetupView]
     turn_limit: int
+    content: str = ""
+    """The game's content set ("" the standard one), so a shell names places and cards from it."""
 
 
 class DecisionView(msgspec.Struct, frozen=True, kw_only=True):

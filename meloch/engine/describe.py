@@ -17,16 +17,19 @@ from typing import Literal
 
 import msgspec
 
+from meloch.content.registry import get
 from meloch.content.schema import Effect, Location
-from meloch.engine import flow
+from meloch.engine import api, flow
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.api import legal_actions
 from meloch.engine.board import board
 from meloch.engine.cards import combat_name, combat_types
+from meloch.engine.contract import View
 from meloch.engine.effects import describe as effect_text
-from meloch.engine.game_content import active, bound, index
+from meloch.engine.game_content import active, bound, index, using
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.text import a_or_an
 
 RefKind = Literal["location", "unit", "card", "combat_card", "track_box", "section", "resource", "worker",
                   "map_token", "token"]
@@ -115,6 +118,14 @@ def describe_action(state: State, f: Frame, a: Action) -> Option:
                   free=a.verb in FREE_VERBS)
 
 
+def choice_label(state: State, f: Frame, a: Action) -> str:
+    """The label of ``a`` at ``state`` (what the log says of a choice without an event of its own)."""
+    return describe_action(state, f, a).label
+
+
+api.CHOICE_LABEL[:] = [choice_label]
+
+
 # ---------------------------------------------------------------- names
 
 
@@ -124,13 +135,24 @@ def _locations(side: str) -> dict[str, Location]:
 
 def loc_name(state: State, loc: str) -> str:
     """``1 (farm)``, ``4 (Factory)``, ``lake-w (lake)``, ``home-s (S home)``."""
-    lo = _locations(state.setup.map_side).get(loc)
+    return _place_name(state.setup.map_side, loc, [p.home for p in state.seats],
+                       [flow.tag(state, i) for i in range(len(state.seats))])
+
+
+def location_name(view: View, loc: str) -> str:
+    """``loc_name`` from a seat's view, with that game's content (the shells' way to name a place)."""
+    with using(get(view.setup.content)):
+        return _place_name(view.setup.map_side, loc, [p.home for p in view.seats], list(view.tags))
+
+
+def _place_name(side: str, loc: str, homes: list[str], tags: list[str]) -> str:
+    lo = _locations(side).get(loc)
     if lo is None:
         return loc
     if lo.kind == "home":
-        for i, p in enumerate(state.seats):
-            if p.home == loc:
-                return f"{loc} ({flow.tag(state, i)} home)"
+        for home, tag in zip(homes, tags, strict=False):
+            if home == loc:
+                return f"{loc} ({tag} home)"
         return f"{loc} (home)"
     if lo.kind == "lake":
         return f"{loc} (lake)"
@@ -389,7 +411,7 @@ def _deploy(state: State, f: Frame, a: Action) -> Described:
 
 @describer("build")
 def _build(state: State, f: Frame, a: Action) -> Described:
-    return Described(label=f"Build a {a.args[0]} on {loc_name(state, a.args[1])}", refs=(_loc(a.args[1]),))
+    return Described(label=f"Build {a_or_an(a.args[0])} on {loc_name(state, a.args[1])}", refs=(_loc(a.args[1]),))
 
 
 @describer("enlist")
@@ -473,7 +495,7 @@ def _token(state: State, f: Frame, a: Action) -> Described | None:
     if a.args[0] == "no":
         return Described(label="Place no token")
     if a.args[0] == "trap" and len(a.args) == 2:
-        return Described(label=f"Place a {a.args[1]} trap on {where}", refs=(_loc(p.character),))
+        return Described(label=f"Place {a_or_an(a.args[1])} trap on {where}", refs=(_loc(p.character),))
     article = "an" if a.args[0][0] in "aeiou" else "a"
     return Described(label=f"Place {article} {a.args[0]} token on {where}", refs=(_loc(p.character),))
 
@@ -504,7 +526,7 @@ def _worker(state: State, f: Frame, a: Action) -> Described:
 
 @describer("worker-colour")
 def _worker_colour(state: State, f: Frame, a: Action) -> Described:
-    return Described(label=f"Gain a {a.args[0]} worker", gain=(f"{a.args[0]} worker",),
+    return Described(label=f"Gain {a_or_an(a.args[0])} worker", gain=(f"{a.args[0]} worker",),
                      refs=(Ref("worker", a.args[0]),))
 
 

@@ -208,12 +208,28 @@ def draw_combat(tx: Tx, seat: int, n: int = 1, why: str = "") -> list[int]:
     if got:
         p = tx.seat(seat)
         p.combat_cards = (*p.combat_cards, *got)
-        tx.log("draw", f"{flow.tag(s, seat)} draws {', '.join(combat_name(c) for c in got)}"
-               f"{' (' + why + ')' if why else ''}.", seat=seat, private_to=seat,
-               public=f"{flow.tag(s, seat)} draws {len(got)} combat card(s){' (' + why + ')' if why else ''}.",
-               data=Drawn(deck="combat", count=len(got), cards=tuple(f"c{c}" for c in got)),
-               public_data=Drawn(deck="combat", count=len(got)))
+        _log_combat_draw(tx, seat, got, why)
     return got
+
+
+def _log_combat_draw(tx: Tx, seat: int, got: list[int], why: str) -> None:
+    """One line per draw; a draw right after another of the same seat for the same reason (two
+    "combat cards 1" gains of one step) joins it, so nobody reads the same line twice."""
+    s = tx.s
+    because = f" ({why})" if why else ""
+
+    def public(n: int) -> str:
+        return f"{flow.tag(s, seat)} draws {n} combat card(s){because}."
+
+    last = tx.events[-1] if tx.events else None
+    if (last is not None and last.kind == "draw" and last.private_to == seat and isinstance(last.data, Drawn)
+            and last.data.deck == "combat" and last.public_text == public(last.data.count)):
+        tx.events.pop()
+        got = [*(int(c[1:]) for c in last.data.cards), *got]
+    tx.log("draw", f"{flow.tag(s, seat)} draws {', '.join(combat_name(c) for c in got)}{because}.", seat=seat,
+           private_to=seat, public=public(len(got)),
+           data=Drawn(deck="combat", count=len(got), cards=tuple(f"c{c}" for c in got)),
+           public_data=Drawn(deck="combat", count=len(got)))
 
 
 def take_combat_card(tx: Tx, seat: int, cid: int, to_discard: bool = True) -> None:

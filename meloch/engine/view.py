@@ -137,6 +137,7 @@ def view(state: State, seat: int | None = None) -> View:
         seat=seat,
         setup=c.SetupView(
             map_side=su.map_side, track_side=su.track_side, variant=su.variant, turn_limit=su.turn_limit,
+            content=su.content,
             seats=(_seat_setup(su.seats[0]), _seat_setup(su.seats[1]))),
         tags=(flow.tag(s, 0), flow.tag(s, 1)),
         turn=s.turn, active=s.active, step=s.step,

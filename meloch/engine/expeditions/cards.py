@@ -16,11 +16,12 @@ from meloch.engine import effects, flow, track
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import card, combat_name, combat_token, draw_discovery
-from meloch.engine.contract import Drawn, Generic
+from meloch.engine.contract import BoastSkipped, Drawn, Generic
 from meloch.engine.expeditions.turn import ep, refresh
 from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 
@@ -167,7 +168,7 @@ def _tuck_op(kind: str, field: str, verb: str) -> None:
     def options(state: State, f: Frame) -> list[Action]:
         return [flow.act(state, f.seat, verb, c) for c in controlled_cards(state, f.seat, kind)]
 
-    @flow.handler(FrameKind(f"e_{verb}"), f"{verb.capitalize()}: choose a {kind} you control to tuck.", options)
+    @flow.handler(FrameKind(f"e_{verb}"), f"{verb.capitalize()}: choose {a_or_an(kind)} you control to tuck.", options)
     def resolve(tx: Tx, f: Frame, a: Action | None) -> None:
         assert a is not None
         cid = a.args[0]
@@ -228,6 +229,10 @@ def _solve_choice(tx: Tx, f: Frame, a: Action | None) -> None:
 
 @effects.op("boast", "expeditions")
 def _boast(tx: Tx, seat: int, e: Effect) -> None:
+    if not track.can_boast(tx.s, seat):  # said, so a Boast benefit never vanishes without a line
+        tx.log("boast", f"{flow.tag(tx.s, seat)} cannot boast: no open Triumph category's requirement is met.",
+               seat=seat, data=BoastSkipped())
+        return
     tx.push(Frame(kind=K.E_BOAST, seat=seat))
 
 

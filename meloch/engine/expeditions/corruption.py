@@ -15,6 +15,7 @@ from meloch.engine.contract import CorruptionChanged
 from meloch.engine.expeditions import items as exp_items
 from meloch.engine.expeditions.turn import ep, gain_map_token
 from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 
@@ -75,7 +76,7 @@ def take_corruption(tx: Tx, seat: int, loc: str, why: str) -> None:
     p = tx.ex(seat)
     p.corruption = (*p.corruption, tok)
     colour, value = track.token(tok)
-    tx.log("corruption", f"{flow.tag(s, seat)} gains a {colour} {value} corruption token ({why}).", seat=seat,
+    tx.log("corruption", f"{flow.tag(s, seat)} gains {a_or_an(colour)} {value} corruption token ({why}).", seat=seat,
            data=CorruptionChanged(loc=loc, colour=colour, value=value, action="taken"))
     if not rest:
         s.revealed = (*s.revealed, loc)

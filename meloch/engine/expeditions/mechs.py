@@ -29,6 +29,7 @@ from meloch.engine.expeditions.turn import ep
 from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 
@@ -89,7 +90,7 @@ def _voyager_token(tx: Tx, f: Frame, a: Action | None) -> None:
     cor.remove(t)
     p.corruption = tuple(cor)
     tx.s.corruption_trash = (*tx.s.corruption_trash, t)
-    tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes a {a.args[0]} corruption token (Voyager) to {f.tag}.",
+    tx.log("voyager", f"{flow.tag(tx.s, f.seat)} trashes {a_or_an(a.args[0])} corruption token (Voyager) to {f.tag}.",
            seat=f.seat)
     effects.execute(tx, f.seat, Effect(op=f.tag))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meloch.content.schema import Effect
-from meloch.engine import effects, flow, free, hooks, variants
+from meloch.engine import combat, effects, flow, free, hooks, variants
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.board import board
@@ -19,6 +19,7 @@ from meloch.engine.expeditions import items as exp_items
 from meloch.engine.frames import FrameKind
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 ACTIONS = ("move", "play", "gather")
@@ -198,6 +199,7 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
     frm, p.loc = p.loc, a.args[0]
     tx.log("move", f"{flow.tag(s, f.seat)} moves the mech from {frm} to {p.loc}.", seat=f.seat,
            data=Moved(unit="mech", frm=frm, to=p.loc))
+    combat.note_no_combat(tx, f.seat, "mech", p.loc)
     for enters in hooks.UNIT_ENTERS:  # a Togawa trap there springs
         enters(tx, f.seat, p.loc)
     tok = next((t for lc, t in s.map_tokens if lc == p.loc), None)
@@ -247,7 +249,7 @@ def _worker_options(state: State, f: Frame) -> list[Action]:
     return [flow.act(state, f.seat, "worker", w) for w in fits] + [flow.act(state, f.seat, "worker", "none")]
 
 
-@flow.handler(K.E_PLAY_WORKER, lambda s, f: f"Place a {card(f.tag).worker} worker on {card(f.tag).name} "
+@flow.handler(K.E_PLAY_WORKER, lambda s, f: f"Place {a_or_an(card(f.tag).worker)} worker on {card(f.tag).name} "
               "to activate it (the hero worker is every colour), or not.", _worker_options)
 def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
@@ -261,7 +263,8 @@ def _play_worker(tx: Tx, f: Frame, a: Action | None) -> None:
     p.workers = tuple(workers)
     p.active = tuple((c, w if c == f.tag and not cw else cw) for c, cw in p.active)
     c = card(f.tag)
-    tx.log("play", f"{flow.tag(tx.s, f.seat)} places a {w} worker on {c.name}: {c.ability_text}", seat=f.seat)
+    what = f": {c.ability_text}" if c.ability_text.strip() else " (it has no ability)."
+    tx.log("play", f"{flow.tag(tx.s, f.seat)} places {a_or_an(w)} worker on {c.name}{what}", seat=f.seat)
     effects.queue(tx, f.seat, c.ability, c.name)
 
 

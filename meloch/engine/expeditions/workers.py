@@ -15,6 +15,7 @@ from meloch.engine.contract import WorkerGained
 from meloch.engine.expeditions.turn import ep
 from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 COLOURS = ("purple", "green", "red", "yellow", "blue")
@@ -50,7 +51,8 @@ def gain_worker(tx: Tx, seat: int, colour: str) -> None:
         return
     p = tx.ex(seat)
     p.workers = (*p.workers, colour)
-    tx.log("gain", f"{flow.tag(tx.s, seat)} gains a {colour} worker.", seat=seat, data=WorkerGained(worker=colour))
+    tx.log("gain", f"{flow.tag(tx.s, seat)} gains {a_or_an(colour)} worker.", seat=seat,
+           data=WorkerGained(worker=colour))
 
 
 @flow.handler(K.E_WORKER_COLOUR, "Gain a worker: choose its colour (3 of each colour in the supply).",
@@ -89,7 +91,7 @@ def _trash_worker(tx: Tx, seat: int, colour: str) -> None:
         p.hero_trashed = True
         tx.log("trash", f"{who} trashes the hero worker (it cannot be regained).", seat=seat)
     else:
-        tx.log("trash", f"{who} returns a {colour} worker to the supply.", seat=seat)
+        tx.log("trash", f"{who} returns {a_or_an(colour)} worker to the supply.", seat=seat)
 
 
 def _pay_worker_prompt(state: State, f: Frame) -> str:

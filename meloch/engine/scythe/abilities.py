@@ -34,6 +34,7 @@ from meloch.engine.cards import combat_name, combat_type, factory_pool
 from meloch.engine.contract import Generic
 from meloch.engine.game_content import active
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 VESNA_TOKENS: tuple[str, ...] = (
@@ -280,7 +281,7 @@ def _token(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.log("token", f"{who} places a flag on {loc}.", seat=f.seat)
     elif a.args[0] == "trap":
         p.traps = (*p.traps, (loc, a.args[1], True))
-        tx.log("token", f"{who} places a {a.args[1]} trap on {loc}.", seat=f.seat, private_to=f.seat,
+        tx.log("token", f"{who} places {a_or_an(a.args[1])} trap on {loc}.", seat=f.seat, private_to=f.seat,
                public=f"{who} places a face-down trap on {loc}.",
                data=Generic(values={"token": "trap", "trap": a.args[1], "loc": loc}),
                public_data=Generic(values={"token": "trap", "loc": loc}))
@@ -301,7 +302,7 @@ def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
     ow = tx.sc(1 - seat)
     ow.traps = tuple((t, k, False) if t == loc else (t, k, a) for t, k, a in ow.traps)
     trap = traps(o)[kind]
-    tx.log("trap", f"{flow.tag(tx.s, seat)} springs a {kind} trap on {loc}: {trap.text}", seat=seat)
+    tx.log("trap", f"{flow.tag(tx.s, seat)} springs {a_or_an(kind)} trap on {loc}: {trap.text}", seat=seat)
     for e in trap.effects:
         if e.op == "opp_popularity" and isinstance(tx.s.seats[seat], ExpSeat):
             tx.log("trap", "The popularity trap has no effect on the Expeditions player.", seat=seat)

@@ -24,6 +24,7 @@ from meloch.engine.scythe.seat import (
     sp,
 )
 from meloch.engine.scythe.top import factory_card
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 
@@ -176,7 +177,7 @@ def _build(tx: Tx, f: Frame, a: Action | None) -> None:
     assert a is not None
     p = tx.sc(f.seat)
     p.structures = (*p.structures, (a.args[0], a.args[1]))
-    tx.log("build", f"{flow.tag(tx.s, f.seat)} builds a {a.args[0]} on {a.args[1]}.", seat=f.seat)
+    tx.log("build", f"{flow.tag(tx.s, f.seat)} builds {a_or_an(a.args[0])} on {a.args[1]}.", seat=f.seat)
 
 
 def _enlist_options(state: State, f: Frame) -> list[Action]:

@@ -20,6 +20,7 @@ from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.scythe import abilities
 from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
 from meloch.engine.scythe.seat import _loc_key, sp
+from meloch.engine.text import a_or_an
 from meloch.engine.tx import Tx
 
 
@@ -183,6 +184,8 @@ def _move(tx: Tx, f: Frame, a: Action | None) -> None:
         tx.push(Frame(kind=K.S_CARRY, seat=f.seat, loc=frm, tag=to, items=(kind,)))
     abilities.on_enemy_enters(tx, f.seat, to)
     variants.on_enter(tx, f.seat, tok != "worker", to)  # Scythe vs Scythe: displaced workers
+    if tok != "worker":
+        combat.note_no_combat(tx, f.seat, tok, to)
 
 
 def carry_options(state: State, seat: int, kind: str, frm: str, to: str) -> list[Action]:
@@ -216,7 +219,7 @@ def _carry(tx: Tx, f: Frame, a: Action | None) -> None:
     else:
         add_resource(tx, f.seat, f.loc, what, -1)
         add_resource(tx, f.seat, f.tag, what, 1)
-    tx.log("move", f"{flow.tag(tx.s, f.seat)} carries a {what} from {f.loc} to {f.tag}.", seat=f.seat,
+    tx.log("move", f"{flow.tag(tx.s, f.seat)} carries {a_or_an(what)} from {f.loc} to {f.tag}.", seat=f.seat,
            data=Moved(unit=what, frm=f.loc, to=f.tag))
     tx.push(f)
 
