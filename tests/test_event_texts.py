@@ -8,10 +8,10 @@ with nothing to boast, a unit entering the opponent's units without a combat) ar
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 
 from meloch.engine import apply, event_texts, events_for, legal_actions, new_game
 from meloch.engine import describe as D
