@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: web node vitest chromium play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
+.PHONY: web node vitest chromium tmux play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,15 @@ chromium:
 	    echo "make test: cannot install Debian's 'chromium' package (apt-get failed); tests/web needs /usr/bin/chromium"; \
 	    exit 1; }; }
 
+# The terminal game's tests (tests/test_terminal_tmux.py) drive `meloch play` in an 80x24 tmux pane;
+# Debian's tmux is installed when missing.
+tmux:
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "make test: installing Debian's 'tmux' package for the terminal game's tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null) || { \
+	    echo "make test: cannot install Debian's 'tmux' package (apt-get failed); tests/test_terminal_tmux.py needs tmux"; \
+	    exit 1; }; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check meloch tests
 
@@ -74,7 +83,7 @@ typecheck: $(RL_STAMP)
 pytest: $(RL_STAMP)
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-test: lint typecheck postgres chromium vitest pytest
+test: lint typecheck postgres chromium tmux vitest pytest
 
 # The server's storage tests run against a real PostgreSQL (tests/server/conftest.py starts a
 # throw-away cluster from these binaries). Installed from Debian's package when missing.

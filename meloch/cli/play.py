@@ -371,7 +371,7 @@ class TerminalAgent(Hooks):
         text = line.strip()
         if not text:
             return None
-        if not text.isprintable():
+        if not text.isprintable() or "\ufffd" in text:  # U+FFFD: bytes that were not UTF-8 (decoded leniently)
             self._print(f"That line holds characters that cannot be typed or read. {_hint()}", "red")
             return None
         word, _, rest = text.partition(" ")
@@ -601,9 +601,10 @@ def _game_over(session: Session, record: GameRecord, console: Console) -> None:
     s = session.state
     seat = session.human_seat if session.vs != "human" else None
     v = view(s, seat)
-    if session.vs == "human" and console.is_terminal:
-        console.clear()  # the last seat's private panel is still on screen
-        console.file.write("\x1b[3J")
+    if console.is_terminal:
+        console.clear()  # the end screen starts on a clear 80x24 screen (and the last seat's private panel goes)
+        if session.vs == "human":
+            console.file.write("\x1b[3J")
         console.file.flush()
     console.print(Rule("Game over"))
     console.print(screen.header(v))
