@@ -6,8 +6,9 @@ draws from the top, and its first line, the header, is still on the top row with
 with ``scroll-on-clear`` off and the scrollback cleared before each step, the newest header in
 scrollback plus pane is the pane's top row, so nothing of that screen went into ``history_size``);
 bad input typed at the prompt (random bytes, a 5,000-digit number, a 1 MB paste) gets a clean
-message and leaves the game as it was; ``quit`` asks when the game is unsaved. tmux is a test prerequisite (``make test`` installs
-Debian's ``tmux``); a missing tmux fails these tests, never skips them.
+message and leaves the game as it was; ``quit`` asks when the game is unsaved. tmux is a test
+prerequisite (``make test`` installs Debian's ``tmux``); a missing tmux fails these tests, never
+skips them.
 """
 
 from __future__ import annotations
