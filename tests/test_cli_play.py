@@ -13,9 +13,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from meloch.agents import RandomAgent
+from meloch.agents import RandomAgent, agent_names
 from meloch.cli.main import app
 from meloch.cli.play import Session, load_game, resume, run_game
+from meloch.cli.play_cmd import AGENT_NAMES
 from meloch.engine import (
     Setup,
     apply,
@@ -642,3 +643,11 @@ def test_readme_and_makefile_offer_play_against_the_random_agent() -> None:
     assert "Game over" in r.output
 
 
+
+
+def test_play_help_lists_every_agent_and_automa_level() -> None:
+    assert sorted(AGENT_NAMES) == agent_names()
+    out = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}, terminal_width=200).output
+    words = set(re.findall(r"[\w:+]+", out))
+    missing = [n for n in (*agent_names(), *(f"automa:{i}" for i in range(1, 6))) if n not in words]
+    assert not missing, out

@@ -26,6 +26,12 @@ PLAY_HELP = (
 )
 
 
+AGENT_NAMES = ("random", "heuristic", "aggressive", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+"""The registered agents, written out so that the help needs no agent import at start-up; a test checks
+it against ``meloch.agents.agent_names()``."""
+AUTOMA_LEVELS = tuple(f"automa:{n}" for n in range(1, 6))
+
+
 def _choice(name: str, value: str, allowed: list[str]) -> str:
     if value not in allowed:
         raise typer.BadParameter(f"unknown {value!r}; choose one of: {', '.join(sorted(allowed))}",
@@ -35,9 +41,9 @@ def _choice(name: str, value: str, allowed: list[str]) -> str:
 
 def play(
     vs: str | None = typer.Option(
-        None, "--vs", help="Opponent: 'human' (hot-seat, both seats at this terminal; the default) "
-        "or an agent name (random, aggressive, ...: that agent plays the other seat), or automa:N "
-        "(the solo Automa at level 1-5 plays the other seat)."),
+        None, "--vs", help="Opponent: 'human' (hot-seat, both seats at this terminal; the default); "
+        f"an agent that plays the other seat: {', '.join(AGENT_NAMES)}; or the solo Automa at a level: "
+        f"{', '.join(AUTOMA_LEVELS)} (add +threat, or --threat, for its Threat variant)."),
     seat: str | None = typer.Option(
         None, "--seat", help="With --vs AGENT: your seat, S (Scythe, the default) or E (Expeditions). "
         "E moves first."),
