@@ -16,7 +16,7 @@ export interface Named { id: string; name: string }
 export interface Choices {
   map_sides: Named[]; track_sides: string[]; variants: { id: string; roles: string[] }[];
   factions: Named[]; mats: (Named & { number: number })[]; mechs: Named[]; characters: Named[]; companions: Named[];
-  agents: string[]; automa_levels: number[]; default_turn_limit: number;
+  agents: string[]; automa_levels: number[]; default_turn_limit: number; default_seat: Record<string, string | number>;
 }
 
 export interface Entry { id: string; name: string; kind: string; text: string }

@@ -6,8 +6,14 @@ import { useContext, useState } from "preact/hooks";
 import type { Content, Entry, Rules } from "./api";
 import { entryFor } from "./logic";
 
-export interface Help { content: Content | null; index: Map<string, Entry>; show: (text: string) => void }
-export const HelpContext = createContext<Help>({ content: null, index: new Map(), show: () => undefined });
+export interface Help { content: Content | null; index: Map<string, Entry>; show: (text: string) => void; toggleRules: () => void }
+export const HelpContext = createContext<Help>({ content: null, index: new Map(), show: () => undefined, toggleRules: () => undefined });
+
+/** Opens the rules panel (in each page's header). */
+export function RulesButton() {
+  const help = useContext(HelpContext);
+  return <button type="button" class="rulesbtn" onClick={help.toggleRules}>Rules</button>;
+}
 
 /** A name with its rules text: hover shows it as a tooltip, a tap or Enter shows it in the info line. */
 export function Tip({ id, label }: { id: string; label?: string }) {

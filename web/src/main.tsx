@@ -4,7 +4,7 @@ import { api, type Choices, type Content, type Named, type Rules } from "./api";
 import { Board, type MapGeo } from "./board";
 import type { View } from "./generated/view";
 import type { CombatSide } from "./generated/event";
-import { type Help, HelpContext, InfoLine, RulesPanel, Tip } from "./help";
+import { type Help, HelpContext, InfoLine, RulesButton, RulesPanel, Tip } from "./help";
 import { type Batch, complete, groupOptions, indexEntries, lastCombat, logLines, optionsByLocation, parseFragment } from "./logic";
 import { SeatPanel, Track } from "./mat";
 import { Seat, type StateMsg } from "./net";
@@ -45,7 +45,8 @@ function NewGame() {
   }, []);
   if (!ch) return <main class="newgame"><h1>Duel of Meloch</h1>{error ? <p role="alert" class="error">{error}</p> : <p aria-live="polite">Loading…</p>}</main>;
   const roles = ch.variants.find((v) => v.id === variant)?.roles ?? ["scythe", "expeditions"];
-  const c = (seat: number, k: string) => comp[`${seat}.${k}`] ?? RANDOM;
+  // the engine's default components until the player picks others (or "random")
+  const c = (seat: number, k: string) => comp[`${seat}.${k}`] ?? String(ch.default_seat[k] ?? RANDOM);
   const setC = (seat: number, k: string) => (v: string) => setComp({ ...comp, [`${seat}.${k}`]: v });
   const roleName = (r: string) => (r === "scythe" ? "Scythe" : "Expeditions");
   const start = async () => {
@@ -73,14 +74,16 @@ function NewGame() {
   const watch = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const rec: unknown = JSON.parse(await file.text());
-      const g = await api<{ game_id: string; spectator_token: string }>("POST", "/api/games/import", rec);
+      // sent as read (not parsed here): a record's 63-bit seed does not survive JavaScript's numbers
+      const r = await fetch("/api/games/import", { method: "POST", headers: { "content-type": "application/json" }, body: await file.text() });
+      const g = await r.json() as { game_id: string; spectator_token: string; message?: string };
+      if (!r.ok) throw new Error(g.message ?? `HTTP ${r.status}`);
       location.assign(`/games/${g.game_id}/replay#token=${g.spectator_token}`);
     } catch (e) { setError(`This record cannot be replayed: ${(e as Error).message}`); }
   };
   return (
     <main class="newgame">
-      <h1>Duel of Meloch</h1>
+      <h1>Duel of Meloch <RulesButton /></h1>
       <p class="lede">A Scythe player against an Expeditions player: first to 4 stars on the Triumph Track wins.</p>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }}>
         <fieldset><legend>Opponent</legend>
@@ -219,6 +222,7 @@ function Game({ game }: { game: string }) {
         {current.seat !== null ? <span class={`badge seat${current.seat}`}>You: {view.tags[current.seat]}</span> : <span class="badge">Spectator</span>}
         <strong data-testid="prompt">{prompt}</strong>
         {current.can_undo && <button onClick={() => me?.undo()}>Undo</button>}
+        <RulesButton />
       </header>
       {refusal && <p class="error" role="alert">{refusal}</p>}
       {invite && current.seq === 0 && (() => { const i = JSON.parse(invite) as { link: string; spectator: string };
@@ -271,9 +275,11 @@ function Game({ game }: { game: string }) {
 }
 
 async function download(game: string, token: string): Promise<void> {
-  const rec = await api<unknown>("GET", `/api/games/${game}/record`, undefined, token);
+  // kept as text: a record's 63-bit seed does not survive JavaScript's numbers
+  const r = await fetch(`/api/games/${game}/record`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) return;
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" }));
+  a.href = URL.createObjectURL(new Blob([await r.text()], { type: "application/json" }));
   a.download = `meloch-${game}.json`;
   a.click();
 }
@@ -287,12 +293,12 @@ function App() {
     void api<Content>("GET", "/api/content").then(setContent);
     void api<Rules>("GET", "/api/rules").then(setRules);
   }, []);
-  const help: Help = useMemo(() => ({ content, index: indexEntries(content?.entries ?? []), show: setInfo }), [content]);
+  const help: Help = useMemo(() => ({ content, index: indexEntries(content?.entries ?? []), show: setInfo,
+                                      toggleRules: () => setRulesOpen((o) => !o) }), [content]);
   const m = location.pathname.match(/^\/games\/([^/]+)(\/replay)?/);
   return (
     <HelpContext.Provider value={help}>
       {m ? (m[2] ? <Replay game={m[1]} /> : <Game game={m[1]} />) : <NewGame />}
-      <button type="button" class="rulesbtn" onClick={() => setRulesOpen(!rulesOpen)} aria-expanded={rulesOpen}>Rules</button>
       {rulesOpen && rules && <RulesPanel rules={rules} onClose={() => setRulesOpen(false)} />}
       <InfoLine text={info} onClose={() => setInfo("")} />
     </HelpContext.Provider>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type ReplayStep } from "./api";
 import { Board, type MapGeo } from "./board";
+import { RulesButton } from "./help";
 import { SeatPanel, Track } from "./mat";
 import { parseFragment, stepForTurn } from "./logic";
 
@@ -39,7 +40,7 @@ export function Replay({ game }: { game: string }) {
         <span data-testid="replay-step">Step {data.step} of {data.steps}</span>
         <span class="badge">{data.seat === null ? "Spectator's view" : `${v.tags[data.seat]}'s view`}</span>
         {data.outcome && data.step === data.steps && <strong>{data.outcome.winner === null ? "No winner" : `${v.tags[data.outcome.winner]} wins`}: {data.outcome.reason}</strong>}
-        <a class="button" href="/">New game</a>
+        <a class="button" href="/">New game</a><RulesButton />
       </header>
       <nav class="replaybar" aria-label="Replay controls">
         <button type="button" onClick={() => go(0)} disabled={data.step === 0} aria-label="To the start">⏮</button>
