@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import ARTIFACTS, Watched
+from tests.web.conftest import ARTIFACTS
 from tests.web.test_browser import new_game, play_to_the_end
 
 VIEWBOX = "() => document.querySelector('svg.board').getAttribute('viewBox')"
@@ -135,7 +135,8 @@ def test_automa_game_then_its_replay_and_its_record(server: Any, watched: Any, t
     assert page.get_by_text("Your combat cards").count() == 1  # the seat's own view shows its own cards
     page.get_by_label("View as").select_option(label="a spectator")
     page.get_by_text("Spectator's view").wait_for()
-    assert page.get_by_text("Your combat cards").count() == 0 and f"turn {turn}" in (page.locator("header").text_content() or "")
+    assert page.get_by_text("Your combat cards").count() == 0
+    assert f"turn {turn}" in (page.locator("header").text_content() or "")
     assert w.problems == []
     # the downloaded record, opened from the home page, replays from the spectator's seat
     w2 = watched(375, 667)
