@@ -157,7 +157,7 @@ function BoardSvg({ geo, view, targets, selected, onPick, box, svgRef, dragged, 
             <title>{tip}</title>
             <circle r={l.kind === "lake" ? 34 : 30} fill={fill} class="hex" />
             <text class="terrain" y={-12}>{l.number ?? ""} {letter}</text>
-            {lake && <text class="lakecard" y={22}>{(entryFor(help.index, lake)?.name ?? lake).slice(0, 12)}</text>}
+            {lake && <text class="lakecard" y={22}>{(entryFor(help.index, lake)?.name ?? lake).slice(0, 11)}</text>}
             {l.tunnel && <rect x={-26} y={8} width={10} height={10} class="tunnel" />}
             {tokens.has(l.id) && <rect x={14} y={-26} width={12} height={12} class="token" />}
             {corr > 0 && <text class="corr" x={-24} y={-18}>⬣{corr}</text>}
