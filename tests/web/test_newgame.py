@@ -78,6 +78,8 @@ def test_agent_level_at_phone_size_with_rules_tips_and_zoom(server: Any, watched
     tip.click()
     assert text in (page.get_by_test_id("info").text_content() or "")
     page.get_by_role("button", name="Close the text").click()
+    produce = page.locator("[data-testid=seat0] .sections button.tip", has_text="produce").first
+    assert "Scythe top action" in (produce.get_attribute("title") or "")  # a mat's action: the glossary
     assert page.locator("g.loc title").first.text_content()
     page.get_by_role("button", name="Rules", exact=True).click()
     rules = page.get_by_test_id("rules")

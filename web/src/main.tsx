@@ -293,8 +293,11 @@ function App() {
     void api<Content>("GET", "/api/content").then(setContent);
     void api<Rules>("GET", "/api/rules").then(setRules);
   }, []);
-  const help: Help = useMemo(() => ({ content, index: indexEntries(content?.entries ?? []), show: setInfo,
-                                      toggleRules: () => setRulesOpen((o) => !o) }), [content]);
+  // content texts first, then the glossary's keywords (a mat's "produce", "upgrade"...)
+  const help: Help = useMemo(() => ({
+    content, show: setInfo, toggleRules: () => setRulesOpen((o) => !o),
+    index: indexEntries([...(content?.entries ?? []), ...Object.entries(rules?.glossary ?? {}).map(([k, v]) => ({ id: k, name: k, kind: "keyword", text: `${k}: ${v}` }))]),
+  }), [content, rules]);
   const m = location.pathname.match(/^\/games\/([^/]+)(\/replay)?/);
   return (
     <HelpContext.Provider value={help}>
