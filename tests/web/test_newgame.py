@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,6 @@ from tests.web.conftest import ARTIFACTS
 from tests.web.test_browser import new_game, play_to_the_end
 
 VIEWBOX = "() => document.querySelector('svg.board').getAttribute('viewBox')"
-DOCS_BOARD = Path(__file__).resolve().parents[2] / "docs" / "board.png"
 
 
 def choices(base: str) -> dict[str, Any]:
@@ -101,7 +99,6 @@ def test_automa_game_then_its_replay_and_its_record(server: Any, watched: Any, t
     page.locator("button.option").first.wait_for()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "board-1440x900.png"))
-    shutil.copyfile(ARTIFACTS / "board-1440x900.png", DOCS_BOARD)
     play_to_the_end(w, random.Random(11))
     assert "turn limit" in (page.get_by_test_id("gameover").text_content() or "")
     assert page.locator(".log li.seat1").count() > 0  # the Automa played its seat
