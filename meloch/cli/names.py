@@ -5,34 +5,17 @@ made here either: they come from the engine's described options (``meloch.engine
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from meloch.content import load
-from meloch.content.schema import CombatCardType, Effect, MapSide
+from meloch.content.schema import CombatCardType, MapSide
+from meloch.guide import effects_text
 
 SEAT_STYLES = ("bold red", "bold blue")
 """Style of seat 0's and seat 1's pieces and tags."""
 
 # ---------------------------------------------------------------- small helpers
-
-
-def effect_text(e: Effect) -> str:
-    """A short description of one content effect, e.g. ``power +2`` (display only)."""
-    if e.op == "one_of":
-        return " / ".join(" + ".join(effect_text(x) for x in opt) or "nothing" for opt in e.one_of)
-    if e.op == "custom":
-        return e.arg.replace("_", " ")
-    name = e.op.replace("_", " ")
-    if e.arg:
-        name = f"{name} {e.arg}"
-    counted = e.n != 1 or e.op in ("power", "guile", "coins", "popularity", "combat_cards")
-    return f"{name} +{e.n}" if counted else name
-
-
-def effects_text(effects: Sequence[Effect]) -> str:
-    return ", ".join(effect_text(e) for e in effects) or "nothing"
 
 
 def seat_tag(view: dict[str, Any], seat: int) -> str:

@@ -258,6 +258,25 @@ def create_app(settings: Settings) -> FastAPI:
     async def game_page(game_id: str) -> Any:
         return client_page()
 
+    @app.get("/games/{game_id}/replay", include_in_schema=False)
+    async def replay_page(game_id: str) -> Any:
+        return client_page()
+
+    @app.get("/api/choices")
+    async def choices() -> dict[str, Any]:
+        """What a new game may be set up with: sides, variants, components, agents, Automa levels."""
+        return port.game_choices()
+
+    @app.get("/api/content")
+    async def content() -> dict[str, Any]:
+        """The public content's texts (cards, abilities, mats, Triumph boxes, map tokens) for hover texts."""
+        return port.content_texts()
+
+    @app.get("/api/rules")
+    async def rules() -> dict[str, Any]:
+        """The rules panel: topics and glossary (the terminal's ``rules`` texts)."""
+        return port.rules_texts()
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         return {"status": "ok", "content_version": port.content_version()}
@@ -324,15 +343,40 @@ def create_app(settings: Settings) -> FastAPI:
         who(rt, request)
         if rt.game.status == "playing":
             raise ApiError(409, "not_over", "the record (with its seed) is available once the game is over")
-        chain = []
-        m = rt.top[-1]
-        while m:
-            chain.append(rt.entries[m - 1].action)
-            m = rt.prev[m]
         return {"setup": rt.game.setup, "content_version": rt.game.content_version, "seed": rt.game.seed,
-                "actions": chain[::-1], "outcome": port.outcome_of(rt.state),
+                "actions": [rt.entries[m - 1].action for m in rt.line()], "outcome": port.outcome_of(rt.state),
                 "log": [{"seq": e.seq, "seat": e.seat, "kind": e.kind, "action": e.action, "time": e.created_at}
                         for e in rt.entries]}
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: str, request: Request, step: int | None = None, viewpoint: str = "own") -> dict[str, Any]:
+        """A finished (or imported) game at ``step`` (0: the start; default the end) as the token may
+        see it: a seat's token sees its own seat's view (``viewpoint=spectator``: the spectator's), a
+        spectator token the spectator's only. ``turns[k]`` is the turn at step k (for "jump to turn")."""
+        rt = await load(game_id)
+        seat = who(rt, request)
+        if rt.game.status == "playing":
+            raise ApiError(409, "not_over", "a replay opens once the game is over")
+        if viewpoint not in ("own", "spectator"):
+            raise ApiError(400, "bad_viewpoint", "viewpoint is 'own' (the token's seat) or 'spectator'")
+        if viewpoint == "spectator":
+            seat = None
+        line = rt.line()
+        k = len(line) if step is None else step
+        if not 0 <= k <= len(line):
+            raise ApiError(400, "bad_step", f"step must be from 0 to {len(line)}")
+
+        def build() -> dict[str, Any]:
+            if rt.replay_turns is None:
+                rt.replay_turns = [port.turn_of(rt.state_of(m)) for m in [0, *line]]
+            st = rt.state_of(line[k - 1] if k else 0)
+            v = port.seat_view(st, seat)
+            events = port.seat_events(rt.events_of(line[k - 1]), seat) if k else []
+            return {"game_id": rt.game.id, "step": k, "steps": len(line), "seat": seat, "turns": rt.replay_turns,
+                    "view": v, "events": events, "outcome": port.outcome_of(st)}
+
+        async with rt.lock:
+            return await asyncio.to_thread(build)
 
     @app.post("/api/games/import", response_model=Imported, status_code=201)
     async def import_record(body: Record, request: Request) -> Imported:

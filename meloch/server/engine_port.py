@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -20,6 +20,7 @@ from meloch.agents import with_engine_seats as registry_engine_seats
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
 from meloch.engine import (
+    VARIANT_ROLES,
     Event,
     IllegalAction,
     Setup,
@@ -38,7 +39,9 @@ from meloch.engine import (
     to_json,
     view,
 )
+from meloch.engine import Variant as EngineVariant
 from meloch.engine import undo_refusal as engine_undo_refusal
+from meloch.guide import GLOSSARY, TOPICS, catalogue
 
 __all__ = [
     "AGENTS",
@@ -48,10 +51,12 @@ __all__ = [
     "SetupError",
     "State",
     "agent_move",
+    "content_texts",
     "content_version",
     "deciding_seat",
     "decode_setup",
     "encode_setup",
+    "game_choices",
     "game_over",
     "initial_state",
     "known_agent",
@@ -59,6 +64,7 @@ __all__ = [
     "move",
     "outcome_of",
     "prompt_for",
+    "rules_texts",
     "seat_count",
     "seat_events",
     "seat_forced",
@@ -68,6 +74,7 @@ __all__ = [
     "snapshot_decode",
     "snapshot_encode",
     "state_digest",
+    "turn_of",
     "undo_event",
     "undo_refusal",
     "warm_up",
@@ -130,6 +137,57 @@ def map_geometry(side: str) -> dict[str, Any]:
     edges = [{"a": e.a, "b": e.b, "river": e.river} for e in m.edges]
     return {"id": m.id, "name": m.name, "home_scythe": m.home_scythe, "home_expeditions": m.home_expeditions,
             "locations": locs, "edges": edges}
+
+
+@cache
+def game_choices() -> dict[str, Any]:
+    """What the new-game screen offers, from the content and the agent registry: map and track sides,
+    variants with their roles, factions, mats and mechs, the characters and companions, every
+    registered agent and the Automa's levels (a seat named ``automa:N`` or ``automa:N+threat``)."""
+    c = content_get("")
+    cards = c.cards.values()
+    automa = c.automa
+    return {
+        "map_sides": [{"id": m.id, "name": m.name} for m in c.maps.values()],
+        "track_sides": sorted(c.tracks),
+        "variants": [{"id": v, "roles": list(VARIANT_ROLES[v])} for v in get_args(EngineVariant)],
+        "factions": [{"id": f.id, "name": f.name} for f in c.factions.values()],
+        "mats": [{"id": m.id, "name": m.name, "number": m.number}
+                 for m in sorted(c.mats.values(), key=lambda m: m.number)],
+        "mechs": [{"id": m.id, "name": m.name} for m in c.mechs.values()],
+        "characters": [{"id": d.id, "name": d.name} for d in cards if d.kind == "character"],
+        "companions": [{"id": d.id, "name": d.name} for d in cards if d.kind == "companion"],
+        "agents": list(AGENTS),
+        "automa_levels": [] if automa is None else sorted(lv.level for lv in automa.levels),
+        "default_turn_limit": Setup().turn_limit,
+        "default_seat": msgspec.to_builtins(Setup().seats[0]),
+    }
+
+
+@cache
+def content_texts() -> dict[str, Any]:
+    """The public content catalogue for hover texts (``meloch.guide.catalogue``), plus what a mat and
+    the Triumph Track look like (sections with their actions and costs; each box's two requirements)."""
+    c = content_get("")
+    return {
+        "entries": [{"id": e.id, "name": e.name, "kind": e.kind, "text": e.text} for e in catalogue()],
+        "mats": {m.id: {"name": m.name, "sections": [msgspec.to_builtins(s) for s in m.sections]}
+                 for m in c.mats.values()},
+        "tracks": {side: [{"column": k.column, "combat": k.combat,
+                           "scythe": {"icon": k.scythe.icon, "label": k.scythe.label},
+                           "expeditions": {"icon": k.expeditions.icon, "label": k.expeditions.label}}
+                          for k in t.categories] for side, t in c.tracks.items()},
+    }
+
+
+def rules_texts() -> dict[str, Any]:
+    """The rules panel: topics and the glossary (``meloch.guide``, the terminal's ``rules`` texts)."""
+    return {"topics": dict(TOPICS), "glossary": dict(sorted(GLOSSARY.items()))}
+
+
+def turn_of(state: State) -> int:
+    """The turn number a spectator sees (for a replay's "jump to turn")."""
+    return view(state, None).turn
 
 
 def warm_up() -> None:

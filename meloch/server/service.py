@@ -82,6 +82,8 @@ class Runtime:
         self.events: dict[int, tuple[Any, ...]] = {}
         self.msg_index: dict[tuple[int, str], int] = {}
         self.agent_task: asyncio.Task[None] | None = None
+        self.replay_turns: list[int] | None = None
+        """The turn at each step of a finished game's line (filled by the first replay request)."""
         self.last_seen: dict[int, float] = {s.seat: time.time() for s in game.seats}
         for e in entries:
             self._index(e)
@@ -136,6 +138,15 @@ class Runtime:
         if len(self.states) > len(keep) + 8:  # few live objects keep the GC's full collections short
             for k in [k for k in self.states if k not in keep]:
                 del self.states[k]
+
+    def line(self) -> list[int]:
+        """The move entries that made the current state, first to last (undone moves left out)."""
+        chain = []
+        m = self.top[-1]
+        while m:
+            chain.append(m)
+            m = self.prev[m]
+        return chain[::-1]
 
     def events_of(self, seq: int) -> tuple[Any, ...]:
         if seq not in self.events:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { complete, groupOptions, lastCombat, logLines, mergeBatches, optionsByLocation, parseFragment, type Option } from "./logic";
+import { clampBox, complete, entryFor, groupOptions, indexEntries, lastCombat, logLines, mergeBatches, optionsByLocation, panBy,
+  parseFragment, stepForTurn, zoomAt, type Option } from "./logic";
 
 const opt = (action: string, group: string, refs: { kind: string; id: string }[] = []): Option =>
   ({ action, label: action.toUpperCase(), group, cost: [], gain: [], refs, free: false });
@@ -49,5 +50,42 @@ describe("combat reveal", () => {
                      { seq: 2, seat: 1, kind: "move", events: [{ kind: "x", seat: 1, text: "u" }] }];
     expect(lastCombat(batches)?.winner).toBe(1);
     expect(lastCombat(batches.slice(1))).toBeNull();
+  });
+});
+
+describe("rules at hand", () => {
+  const idx = indexEntries([{ id: "c1", name: "Element of Surprise", kind: "combat card", text: "E" },
+    { id: "i02", name: "Machete", kind: "discovery", text: "M" }]);
+  it("finds an entry by id, by name and by the view's combat-card form", () => {
+    expect(entryFor(idx, "i02")?.text).toBe("M");
+    expect(entryFor(idx, "machete")?.text).toBe("M");
+    expect(entryFor(idx, "Element of Surprise (1) #8")?.text).toBe("E");
+    expect(entryFor(idx, "nothing")).toBeUndefined();
+  });
+});
+
+describe("replay", () => {
+  it("jumps to the first step of a turn, or the last step", () => {
+    expect(stepForTurn([1, 1, 2, 2, 3], 2)).toBe(2);
+    expect(stepForTurn([1, 1, 2, 2, 3], 1)).toBe(0);
+    expect(stepForTurn([1, 1, 2, 2, 3], 9)).toBe(4);
+  });
+});
+
+describe("zoom and pan", () => {
+  const full = { x: 0, y: 0, w: 720, h: 600 };
+  it("zooms about a point that stays in place", () => {
+    const b = zoomAt(full, full, 2, 360, 300);
+    expect(b).toEqual({ x: 180, y: 150, w: 360, h: 300 });
+    const c = zoomAt(full, full, 2, 0, 0);
+    expect([c.x, c.y, c.w]).toEqual([0, 0, 360]);
+  });
+  it("never zooms out past the board nor in past the limit, and pans inside it", () => {
+    expect(zoomAt(full, full, 0.5, 100, 100)).toEqual(full);
+    expect(zoomAt(full, full, 100, 360, 300).w).toBe(180);
+    const b = zoomAt(full, full, 2, 360, 300);
+    expect(panBy(b, full, -1000, 0).x).toBe(0);
+    expect(panBy(b, full, 1000, 1000)).toEqual({ x: 360, y: 300, w: 360, h: 300 });
+    expect(clampBox({ x: -5, y: -5, w: 9999, h: 1 }, full)).toEqual(full);
   });
 });

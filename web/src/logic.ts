@@ -1,5 +1,6 @@
 // The client's own logic, free of the DOM (tested with Vitest). No rule lives here: options come
 // from the server as the engine described them; this only groups, indexes and formats them.
+import type { Entry } from "./api";
 import type { CombatResolved, SeenEvent } from "./generated/event";
 
 export interface Ref { kind: string; id: string }
@@ -81,4 +82,49 @@ export function lastCombat(batches: Batch[]): CombatResolved | null {
     }
   }
   return null;
+}
+
+/** Content entries by id and by name (lower case), for hover texts. */
+export function indexEntries(entries: Entry[]): Map<string, Entry> {
+  const m = new Map<string, Entry>();
+  for (const e of entries) { if (!m.has(e.id)) m.set(e.id, e); }
+  for (const e of entries) { const k = e.name.toLowerCase(); if (!m.has(k)) m.set(k, e); }
+  return m;
+}
+
+/** The entry a view's name refers to: an id ("i02"), a name, or a combat card as the view writes
+ * it ("Element of Surprise (1) #8"). */
+export function entryFor(index: Map<string, Entry>, ref: string): Entry | undefined {
+  return index.get(ref) ?? index.get(ref.toLowerCase()) ?? index.get(ref.replace(/\s*\(\d+\)\s*#\d+$/, "").toLowerCase());
+}
+
+/** The first replay step at or after ``turn`` (the last step when the game ended before it). */
+export function stepForTurn(turns: number[], turn: number): number {
+  const i = turns.findIndex((t) => t >= turn);
+  return i < 0 ? turns.length - 1 : i;
+}
+
+export interface Box { x: number; y: number; w: number; h: number }
+export const MIN_SCALE = 1;
+export const MAX_SCALE = 4;
+
+/** Keep a zoomed view box inside the full board. */
+export function clampBox(b: Box, full: Box): Box {
+  const w = Math.min(full.w, Math.max(full.w / MAX_SCALE, b.w));
+  const h = w * (full.h / full.w);
+  const x = Math.min(full.x + full.w - w, Math.max(full.x, b.x));
+  const y = Math.min(full.y + full.h - h, Math.max(full.y, b.y));
+  return { x, y, w, h };
+}
+
+/** Zoom by ``factor`` (>1: closer) keeping the board point (px, py) where it is on screen. */
+export function zoomAt(b: Box, full: Box, factor: number, px: number, py: number): Box {
+  const w = b.w / factor;
+  const h = b.h / factor;
+  return clampBox({ x: px - (px - b.x) / factor, y: py - (py - b.y) / factor, w, h }, full);
+}
+
+/** Move the view box by (dx, dy) board units. */
+export function panBy(b: Box, full: Box, dx: number, dy: number): Box {
+  return clampBox({ ...b, x: b.x + dx, y: b.y + dy }, full);
 }

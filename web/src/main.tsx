@@ -1,119 +1,136 @@
 import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { api, type Choices, type Content, type Named, type Rules } from "./api";
 import { Board, type MapGeo } from "./board";
-import type { ExpView, ScytheView, View } from "./generated/view";
+import type { View } from "./generated/view";
 import type { CombatSide } from "./generated/event";
-import { type Batch, complete, groupOptions, lastCombat, logLines, optionsByLocation, parseFragment } from "./logic";
+import { type Help, HelpContext, InfoLine, RulesButton, RulesPanel, Tip } from "./help";
+import { type Batch, complete, groupOptions, indexEntries, lastCombat, logLines, optionsByLocation, parseFragment } from "./logic";
+import { SeatPanel, Track } from "./mat";
 import { Seat, type StateMsg } from "./net";
+import { Replay } from "./replay";
 import "./style.css";
 
-type Opponent = "hotseat" | "invite" | "agent";
+type Opponent = "hotseat" | "invite" | "agent" | "automa";
+const RANDOM = "random";
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(path, { method, headers: { "content-type": "application/json" },
-                                body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.message ?? `HTTP ${r.status}`);
-  return data as T;
+/** A select over the server's choices with a "random" entry (picked here when the game starts). */
+function Pick({ label, name, items, value, set }: { label: string; name: string; items: Named[]; value: string; set: (v: string) => void }) {
+  return <label>{label} <select name={name} value={value} onChange={(e) => set(e.currentTarget.value)}>
+    <option value={RANDOM}>Random</option>{items.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}</select></label>;
 }
+const pickOf = (v: string, items: Named[]): string => (v === RANDOM ? items[Math.floor(Math.random() * items.length)].id : v);
 
 interface Created { game_id: string; seats: { seat: number; kind: string; token: string | null; link: string | null }[];
                     spectator_link: string }
 
 function NewGame() {
-  const [mapSide, setMap] = useState("jungle");
-  const [track, setTrack] = useState("A");
+  const [ch, setCh] = useState<Choices | null>(null);
+  const [mapSide, setMap] = useState("");
+  const [track, setTrack] = useState("");
+  const [variant, setVariant] = useState("standard");
+  const [comp, setComp] = useState<Record<string, string>>({});
   const [opp, setOpp] = useState<Opponent>("agent");
   const [agent, setAgent] = useState("random");
+  const [level, setLevel] = useState(2);
+  const [threat, setThreat] = useState(false);
   const [mySeat, setMySeat] = useState(0);
   const [turnLimit, setTurnLimit] = useState(300);
   const [error, setError] = useState("");
+  useEffect(() => {
+    api<Choices>("GET", "/api/choices").then((c) => {
+      setCh(c); setMap(c.map_sides[0].id); setTrack(c.track_sides[0]); setTurnLimit(c.default_turn_limit);
+      setAgent(c.agents.includes("heuristic") ? "heuristic" : c.agents[0]);
+    }).catch((e: Error) => setError(e.message));
+  }, []);
+  if (!ch) return <main class="newgame"><h1>Duel of Meloch</h1>{error ? <p role="alert" class="error">{error}</p> : <p aria-live="polite">Loading…</p>}</main>;
+  const roles = ch.variants.find((v) => v.id === variant)?.roles ?? ["scythe", "expeditions"];
+  // the engine's default components until the player picks others (or "random")
+  const c = (seat: number, k: string) => comp[`${seat}.${k}`] ?? String(ch.default_seat[k] ?? RANDOM);
+  const setC = (seat: number, k: string) => (v: string) => setComp({ ...comp, [`${seat}.${k}`]: v });
+  const roleName = (r: string) => (r === "scythe" ? "Scythe" : "Expeditions");
   const start = async () => {
     const human = { kind: "human" };
-    const seats = opp === "agent" ? [0, 1].map((i) => (i === mySeat ? human : { kind: "agent", agent })) : [human, human];
+    const other = opp === "agent" ? { kind: "agent", agent } : opp === "automa" ? { kind: "agent", agent: `automa:${level}${threat ? "+threat" : ""}` } : human;
+    const solo = opp === "agent" || opp === "automa";
+    const seats = solo ? [0, 1].map((i) => (i === mySeat ? human : other)) : [human, human];
+    const seatSetup = roles.map((role, i) => (role === "scythe"
+      ? { role, faction: pickOf(c(i, "faction"), ch.factions), mat: pickOf(c(i, "mat"), ch.mats) }
+      : { role, mech: pickOf(c(i, "mech"), ch.mechs), character: pickOf(c(i, "character"), ch.characters), companion: pickOf(c(i, "companion"), ch.companions) }));
     try {
-      const g = await api<Created>("POST", "/api/games",
-        { setup: { map_side: mapSide, track_side: track, turn_limit: turnLimit }, seats });
+      const g = await api<Created>("POST", "/api/games", {
+        setup: { map_side: pickOf(mapSide, ch.map_sides), track_side: track === RANDOM ? ch.track_sides[Math.floor(Math.random() * ch.track_sides.length)] : track,
+                 variant, seats: seatSetup, turn_limit: turnLimit }, seats });
       let hash: string;
       if (opp === "hotseat") hash = `seats=${g.seats.map((s) => s.token).join(",")}`;
       else {
-        const mine = opp === "agent" ? g.seats[mySeat] : g.seats[0];
+        const mine = solo ? g.seats[mySeat] : g.seats[0];
         hash = `token=${mine.token}`;
         if (opp === "invite") sessionStorage.setItem(`invite:${g.game_id}`, JSON.stringify({ link: g.seats[1].link, spectator: g.spectator_link }));
       }
       location.assign(`/games/${g.game_id}#${hash}`);
     } catch (e) { setError(String((e as Error).message)); }
   };
+  const watch = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      // sent as read (not parsed here): a record's 63-bit seed does not survive JavaScript's numbers
+      const r = await fetch("/api/games/import", { method: "POST", headers: { "content-type": "application/json" }, body: await file.text() });
+      const g = await r.json() as { game_id: string; spectator_token: string; message?: string };
+      if (!r.ok) throw new Error(g.message ?? `HTTP ${r.status}`);
+      location.assign(`/games/${g.game_id}/replay#token=${g.spectator_token}`);
+    } catch (e) { setError(`This record cannot be replayed: ${(e as Error).message}`); }
+  };
   return (
     <main class="newgame">
-      <h1>Duel of Meloch</h1>
+      <h1>Duel of Meloch <RulesButton /></h1>
       <p class="lede">A Scythe player against an Expeditions player: first to 4 stars on the Triumph Track wins.</p>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }}>
-        <label>Map side <select name="map_side" value={mapSide} onChange={(e) => setMap(e.currentTarget.value)}>
-          <option value="jungle">Jungle</option><option value="desert">Desert</option></select></label>
-        <label>Triumph Track side <select name="track_side" value={track} onChange={(e) => setTrack(e.currentTarget.value)}>
-          <option value="A">A</option><option value="B">B</option></select></label>
         <fieldset><legend>Opponent</legend>
           <label><input type="radio" name="opp" value="agent" checked={opp === "agent"} onChange={() => setOpp("agent")} /> An agent</label>
+          <label><input type="radio" name="opp" value="automa" checked={opp === "automa"} onChange={() => setOpp("automa")} /> The Automa (solo rules)</label>
           <label><input type="radio" name="opp" value="hotseat" checked={opp === "hotseat"} onChange={() => setOpp("hotseat")} /> A friend on this device</label>
           <label><input type="radio" name="opp" value="invite" checked={opp === "invite"} onChange={() => setOpp("invite")} /> A friend by invite link</label>
         </fieldset>
-        {opp === "agent" && <>
-          <label>Agent <select name="agent" value={agent} onChange={(e) => setAgent(e.currentTarget.value)}>
-            <option value="random">random</option><option value="aggressive">aggressive</option></select></label>
-          <label>You play <select name="seat" value={mySeat} onChange={(e) => setMySeat(Number(e.currentTarget.value))}>
-            <option value={0}>Scythe</option><option value={1}>Expeditions</option></select></label>
+        {opp === "agent" && <label>Agent level <select name="agent" value={agent} onChange={(e) => setAgent(e.currentTarget.value)}>
+          {ch.agents.map((a) => <option key={a} value={a}>{a}</option>)}</select></label>}
+        {opp === "automa" && <>
+          <label>Automa level <select name="automa_level" value={level} onChange={(e) => setLevel(Number(e.currentTarget.value))}>
+            {ch.automa_levels.map((l) => <option key={l} value={l}>{l}</option>)}</select></label>
+          <label><input type="checkbox" name="threat" checked={threat} onChange={(e) => setThreat(e.currentTarget.checked)} /> Threat variant</label>
         </>}
-        <label>Turn limit <input type="number" name="turn_limit" min={2} max={1000} value={turnLimit}
-                                 onChange={(e) => setTurnLimit(Number(e.currentTarget.value))} /></label>
+        {(opp === "agent" || opp === "automa") && <label>You play <select name="seat" value={mySeat} onChange={(e) => setMySeat(Number(e.currentTarget.value))}>
+          {roles.map((r, i) => <option key={i} value={i}>{roleName(r)}{roles[0] === roles[1] ? ` ${i + 1}` : ""}</option>)}</select></label>}
+        <fieldset><legend>Game</legend>
+          <label>Map side <select name="map_side" value={mapSide} onChange={(e) => setMap(e.currentTarget.value)}>
+            <option value={RANDOM}>Random</option>{ch.map_sides.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}</select></label>
+          <label>Triumph Track side <select name="track_side" value={track} onChange={(e) => setTrack(e.currentTarget.value)}>
+            <option value={RANDOM}>Random</option>{ch.track_sides.map((t) => <option key={t} value={t}>{t}</option>)}</select></label>
+          <label>Variant <select name="variant" value={variant} onChange={(e) => setVariant(e.currentTarget.value)}>
+            {ch.variants.map((v) => <option key={v.id} value={v.id}>{v.roles.map(roleName).join(" vs ")}</option>)}</select></label>
+          <label>Turn limit <input type="number" name="turn_limit" min={2} max={1000} value={turnLimit}
+                                   onChange={(e) => setTurnLimit(Number(e.currentTarget.value))} /></label>
+        </fieldset>
+        {roles.map((r, i) => (
+          <fieldset key={`${variant}${i}`}><legend>Seat {i + 1}: {roleName(r)}</legend>
+            {r === "scythe" ? <>
+              <Pick label="Faction" name={`faction${i}`} items={ch.factions} value={c(i, "faction")} set={setC(i, "faction")} />
+              <Pick label="Player mat" name={`mat${i}`} items={ch.mats} value={c(i, "mat")} set={setC(i, "mat")} />
+            </> : <>
+              <Pick label="Mech" name={`mech${i}`} items={ch.mechs} value={c(i, "mech")} set={setC(i, "mech")} />
+              <Pick label="Character" name={`character${i}`} items={ch.characters} value={c(i, "character")} set={setC(i, "character")} />
+              <Pick label="Companion" name={`companion${i}`} items={ch.companions} value={c(i, "companion")} set={setC(i, "companion")} />
+            </>}
+          </fieldset>))}
         <button type="submit" class="primary">Start game</button>
         {error && <p role="alert" class="error">{error}</p>}
       </form>
+      <section class="watch" aria-label="Watch a record">
+        <h2>Watch a game record</h2>
+        <label>Record file (from a finished game's "Download the record", or <code>meloch play</code>'s save)
+          <input type="file" accept=".json,application/json" onChange={(e) => void watch(e.currentTarget.files?.[0])} /></label>
+      </section>
     </main>
-  );
-}
-
-function SeatPanel({ view, seat }: { view: View; seat: number }) {
-  const p = view.seats[seat];
-  const tag = view.tags[seat];
-  const mine = view.seat === seat;
-  return (
-    <section class={`seatpanel seat${seat}`} aria-label={`${tag} player area`}>
-      <h2><span class={`badge seat${seat}`}>{tag}</span> {p.role === "scythe" ? "Scythe" : "Expeditions"}
-        {" "}★ {view.stars[seat]}</h2>
-      {p.role === "scythe" ? (() => {
-        const s = p as ScytheView;
-        return <ul class="stats">
-          <li title="Power">⚡ {s.power}</li><li title="Popularity">♥ {s.popularity}</li><li title="Coins">◎ {s.coins}</li>
-          <li title="Combat cards">🂠 {s.combat_cards}</li><li>mat {s.mat} · section {s.section < 0 ? "-" : s.section}</li>
-          <li>workers {s.workers.length} (+{s.workers_on_mat} on mat) · mechs {s.mechs.length} · structures {s.structures.length}</li>
-          <li>upgrades {s.top_upgrades.length} · recruits {s.recruits.length}</li>
-          {s.resources.length > 0 && <li>resources: {s.resources.map(([loc, k, n]) => `${n} ${k}@${loc}`).join(", ")}</li>}
-          {mine && s.hand_combat && <li class="cards">Your combat cards: {s.hand_combat.join(", ") || "none"}</li>}
-        </ul>;
-      })() : (() => {
-        const e = p as ExpView;
-        return <ul class="stats">
-          <li title="Power">⚡ {e.power}</li><li title="Guile">◆ {e.guile}</li><li title="Coins">◎ {e.coins}</li>
-          <li title="Combat cards">🂠 {e.combat_cards}</li><li>hero {e.character}{e.hero_trashed ? " (trashed)" : ""} · token {e.token}</li>
-          <li>workers: {e.workers.join(", ") || "none"}</li>
-          <li>hand ({e.hand}): {e.hand_cards.join(", ") || "—"}</li>
-          <li>active: {e.active.map(([c, side]) => `${c} ${side}`).join(", ") || "—"}</li>
-          {mine && e.hand_combat && <li class="cards">Your combat cards: {e.hand_combat.join(", ") || "none"}</li>}
-        </ul>;
-      })()}
-    </section>
-  );
-}
-
-function Track({ view }: { view: View }) {
-  return (
-    <section class="track" aria-label="Triumph Track">
-      <h2>Triumph Track</h2>
-      <ol>{view.track.map((box, i) => (
-        <li key={i} title={`Box ${i + 1}`}>{box.length ? box.map((s) => view.tags[s]).join(" ") : "·"}</li>))}</ol>
-      <p>Meloch row: {view.meloch_row.map(([c, up]) => `${c}${up ? "↑" : "↓"}`).join(" ") || "—"}</p>
-    </section>
   );
 }
 
@@ -124,7 +141,7 @@ function Combat({ view }: { view: View }) {
     const dial = i === 0 ? c.dial_0 : c.dial_1;
     const cards = i === 0 ? c.cards_0 : c.cards_1;
     return <li data-seat={i}>{view.tags[i]}: {c.committed[i] ? "committed" : "choosing"}{dial != null ? ` · dial ${dial}` : ""}
-      {cards ? ` · cards ${cards.join(", ") || "none"}` : ""}</li>;
+      {cards ? <> · cards {cards.length ? cards.map((x, k) => <Tip key={k} id={x} />) : "none"}</> : ""}</li>;
   };
   return (
     <section class="combat" aria-live="polite">
@@ -140,7 +157,7 @@ function Reveal({ view, batches }: { view: View; batches: Batch[] }) {
   const r = lastCombat(batches);
   if (!r) return null;
   const side = (s: CombatSide) => (
-    <li>{view.tags[s.seat]}: dial {s.dial}{s.cards.map((c) => ` + ${c.name} (${c.value})`).join("")} = <strong>{s.total}</strong></li>);
+    <li>{view.tags[s.seat]}: dial {s.dial}{s.cards.map((c, k) => <span key={k}> + <Tip id={c.name} label={`${c.name} (${c.value})`} /></span>)} = <strong>{s.total}</strong></li>);
   return (
     <section class="reveal" data-testid="reveal" aria-label="Last combat">
       <h2>Last combat at {r.loc}: {view.tags[r.winner]} wins</h2>
@@ -205,6 +222,7 @@ function Game({ game }: { game: string }) {
         {current.seat !== null ? <span class={`badge seat${current.seat}`}>You: {view.tags[current.seat]}</span> : <span class="badge">Spectator</span>}
         <strong data-testid="prompt">{prompt}</strong>
         {current.can_undo && <button onClick={() => me?.undo()}>Undo</button>}
+        <RulesButton />
       </header>
       {refusal && <p class="error" role="alert">{refusal}</p>}
       {invite && current.seq === 0 && (() => { const i = JSON.parse(invite) as { link: string; spectator: string };
@@ -213,7 +231,10 @@ function Game({ game }: { game: string }) {
       {current.outcome && (
         <div class="over" role="dialog" aria-label="Game over" data-testid="gameover">
           <h2>{current.outcome.winner === null ? "No winner" : `${view.tags[current.outcome.winner]} wins`}</h2>
-          <p>{current.outcome.reason}</p><a class="button primary" href="/">New game</a>
+          <p>{current.outcome.reason}</p>
+          <p class="actions"><a class="button primary" href="/">New game</a>
+            {me && <a class="button" href={`/games/${game}/replay#token=${me.token}`}>Watch the replay</a>}
+            {me && <button type="button" onClick={() => void download(game, me.token)}>Download the record</button>}</p>
         </div>)}
       <div class="layout">
         <div class="boardwrap"><Board geo={geo} view={view} targets={targets} selected={picked}
@@ -253,9 +274,38 @@ function Game({ game }: { game: string }) {
   );
 }
 
+async function download(game: string, token: string): Promise<void> {
+  // kept as text: a record's 63-bit seed does not survive JavaScript's numbers
+  const r = await fetch(`/api/games/${game}/record`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) return;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([await r.text()], { type: "application/json" }));
+  a.download = `meloch-${game}.json`;
+  a.click();
+}
+
 function App() {
-  const m = location.pathname.match(/^\/games\/([^/]+)/);
-  return m ? <Game game={m[1]} /> : <NewGame />;
+  const [content, setContent] = useState<Content | null>(null);
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [info, setInfo] = useState("");
+  useEffect(() => {
+    void api<Content>("GET", "/api/content").then(setContent);
+    void api<Rules>("GET", "/api/rules").then(setRules);
+  }, []);
+  // content texts first, then the glossary's keywords (a mat's "produce", "upgrade"...)
+  const help: Help = useMemo(() => ({
+    content, show: setInfo, toggleRules: () => setRulesOpen((o) => !o),
+    index: indexEntries([...(content?.entries ?? []), ...Object.entries(rules?.glossary ?? {}).map(([k, v]) => ({ id: k, name: k, kind: "keyword", text: `${k}: ${v}` }))]),
+  }), [content, rules]);
+  const m = location.pathname.match(/^\/games\/([^/]+)(\/replay)?/);
+  return (
+    <HelpContext.Provider value={help}>
+      {m ? (m[2] ? <Replay game={m[1]} /> : <Game game={m[1]} />) : <NewGame />}
+      {rulesOpen && rules && <RulesPanel rules={rules} onClose={() => setRulesOpen(false)} />}
+      <InfoLine text={info} onClose={() => setInfo("")} />
+    </HelpContext.Provider>
+  );
 }
 
 render(<App />, document.getElementById("app")!);
