@@ -4,12 +4,14 @@ cheaply for the research API (``meloch.rl``), which encodes one every decision.
 Why not ``view``: the typed ``View`` builds every name, prompt, log text and pile a person reads
 (about 20 us a call); an observation needs counts and ids. A ``Glance`` holds the same facts the
 ``View`` gives that seat, by the same rules (the seat parts are ``view``'s own ``_scythe``/``_exp``/
-``_combat``), minus texts; ``tests/rl`` checks that the observation encoded from it equals the one
-encoded from ``view``, and that ``determinize`` leaves it unchanged.
+``_combat``), minus texts; ``tests/rl`` checks ``glance(s, seat)`` against the one the view implies
+at every step of random games, and that ``determinize`` leaves it unchanged.
 
-Parts that an ``apply`` did not replace are returned as the same objects as at the previous call
-(one remembered entry per part and seat, checked by identity of the state's own part), so a caller
-may cache what it derives from them by identity; that is what makes the observation cheap.
+A part equal to the one at the previous call (the same object, or an equal value: an ``apply``
+copies a seat it touches, often without changing it) is returned as the same object as then (one
+remembered entry per part, seat and content), so a caller may cache what it derives from a part
+by identity; that is what makes the observation cheap. Nothing of the remembered parts is hidden
+from the seat they were built for.
 """
 
 from __future__ import annotations
@@ -60,8 +62,9 @@ class Glance(msgspec.Struct, frozen=True, kw_only=True):
     """How many facts this seat learned (``len(View.known_facts)``)."""
 
 
-_LAST: dict[tuple[str, int], tuple[Any, Any]] = {}
-"""(part, seat) -> (the state's part, what was built from it): one entry each, so bounded."""
+_LAST: dict[tuple[str, int, str], tuple[Any, Any]] = {}
+"""(part, seat, content name) -> (the state's part, what was built from it): one entry each, so
+bounded by the parts x seats x contents in use."""
 
 
 @bound
@@ -87,12 +90,13 @@ def _built(state: State, part: str, seat: int) -> Any:
 def _part(state: State, part: str, seat: int, src: Any) -> Any:
     """The remembered part when the state's part is the same object or an equal value (an ``apply``
     copies a seat it touched, often without changing it); else a new one."""
-    hit = _LAST.get((part, seat))
+    key = (part, seat, state.setup.content)  # names come from the content: never reuse across contents
+    hit = _LAST.get(key)
     if hit is not None and (hit[0] is src or (type(hit[0]) is type(src) and hit[0] == src)):
         if hit[0] is not src:
-            _LAST[(part, seat)] = (src, hit[1])
+            _LAST[key] = (src, hit[1])
         return hit[1]
-    hit = _LAST[(part, seat)] = _built(state, part, seat)
+    hit = _LAST[key] = _built(state, part, seat)
     return hit[1]
 
 
