@@ -25,6 +25,7 @@ from meloch.engine.api import (
 from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View, event_schema, view_schema
 from meloch.engine.describe import FREE_VERBS, Option, Ref, location_name, options
 from meloch.engine.determinize import determinize
+from meloch.engine.glance import Glance, glance
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.track import goals, metrics
@@ -37,6 +38,7 @@ __all__ = [
     "Decision",
     "Event",
     "ExpView",
+    "Glance",
     "IllegalAction",
     "Known",
     "Outcome",
@@ -53,6 +55,7 @@ __all__ = [
     "event_texts",
     "events_for",
     "from_json",
+    "glance",
     "legal_actions",
     "new_game",
     "outcome",

@@ -162,6 +162,7 @@ def _index() -> dict[Key, int]:
     return {k: i for i, k in enumerate(action_keys())}
 
 
+@cache
 def size() -> int:
     """Number of actions in the space (``docs/rl.md`` gives the figure)."""
     return len(action_keys())
@@ -178,12 +179,22 @@ def key(action: Action) -> Key:
     return (action.verb, *args)
 
 
+_SEEN: dict[Action, int] = {}
+"""Action -> index, remembered (actions are small frozen values and recur across games)."""
+
+
 def encode(action: Action) -> int:
     """The index of ``action``; ``ActionSpaceError`` when the templates cannot express it."""
+    i = _SEEN.get(action)
+    if i is not None:
+        return i
     k = key(action)
     i = _index().get(k)
     if i is None:
         raise ActionSpaceError(f"action {str(action)!r} (key {' '.join(k)!r}) is not in the fixed action space")
+    if len(_SEEN) > 200_000:
+        _SEEN.clear()
+    _SEEN[action] = i
     return i
 
 
@@ -197,15 +208,24 @@ def legal_map(legal: Sequence[Action]) -> dict[int, Action]:
 
 def mask(legal: Sequence[Action]) -> np.ndarray:
     """The legal-action mask (int8, 1 = legal) of ``legal``."""
+    return mask_of(legal_map(legal))
+
+
+def mask_of(legal: dict[int, Action]) -> np.ndarray:
+    """The mask of a ``legal_map`` (what the environments build once per decision)."""
     m = np.zeros(size(), dtype=np.int8)
-    for a in legal:
-        m[encode(a)] = 1
+    m[list(legal)] = 1
     return m
 
 
 def decode(index: int, legal: Sequence[Action]) -> Action:
     """The legal action of index ``index``; ``ActionSpaceError`` when none of ``legal`` has it."""
-    a = legal_map(legal).get(int(index))
+    return decode_in(index, legal_map(legal))
+
+
+def decode_in(index: int, legal: dict[int, Action]) -> Action:
+    """``decode`` against a ``legal_map`` already built for this decision."""
+    a = legal.get(int(index))
     if a is None:
         if not 0 <= int(index) < size():
             raise ActionSpaceError(f"action index {index} is outside the space 0..{size() - 1}")

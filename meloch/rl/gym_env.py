@@ -45,7 +45,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         d = decision(self.state)
         m = (A.mask(legal_actions(self.state)) if d is not None and d.seat == self.seat
              else np.zeros(A.size(), dtype=np.int8))
-        return {"observation": O.observe(view(self.state, self.seat)), "action_mask": m}
+        return {"observation": O.observe_state(self.state, self.seat), "action_mask": m}
 
     def action_masks(self) -> np.ndarray:
         return self._obs()["action_mask"].astype(bool)

@@ -20,9 +20,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from meloch.engine import Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.engine import Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 
@@ -55,18 +54,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi' or None")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles!r}")
         self.setup = setup or Setup()
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        probe = new_game(self.setup, 0)
         self.possible_agents = agent_names(self.setup)
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._act_space = spaces.Discrete(A.size())
         self._rng = random.Random(seed)
         """Draws the game seed of a ``reset()`` without a seed (``seed`` makes those reproducible)."""
-        self.state: State = probe
+        self.state: State | None = None
         self.steps = 0
+        self._legal: dict[int, Action] | None = None
+        """Index -> action of the current decision, built once per state (mask and decoding)."""
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
+        """Observations handed out for the current state, by agent (``last()`` and ``observe()``)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -74,15 +78,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+    def _live(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before observe(), step() or last()")
+        return self.state
+
+    def _legal_now(self) -> dict[int, Action]:
+        if self._legal is None:
+            self._legal = A.legal_map(legal_actions(self._live()))
+        return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat(agent)
-        d = decision(self.state)
-        m = (A.mask(legal_actions(self.state)) if d is not None and d.seat == seat and agent in self.agents
-             and not (self.terminations[agent] or self.truncations[agent]) else np.zeros(A.size(), dtype=np.int8))
-        return {"observation": O.observe(view(self.state, seat)), "action_mask": m}
+        seen = self._seen.get(agent)
+        if seen is not None:
+            return seen
+        state = self._live()
+        seat = self.possible_agents.index(agent)
+        deciding = (agent == self.agent_selection and agent in self.agents and outcome(state) is None
+                    and not (self.terminations[agent] or self.truncations[agent]))
+        m = A.mask_of(self._legal_now()) if deciding else np.zeros(A.size(), dtype=np.int8)
+        seen = self._seen[agent] = {"observation": O.observe_state(state, seat), "action_mask": m}
+        return seen
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -96,51 +112,69 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        self._moved()
 
-    def _select(self) -> None:
-        d = decision(self.state)
-        if d is not None:
-            self.agent_selection = self.possible_agents[d.seat]
-            self.infos[self.agent_selection]["text"] = self._text(d.seat) if self.render_mode else ""
+    def _moved(self) -> None:
+        """The state changed: forget the per-state caches and select the deciding agent."""
+        self._legal = None
+        self._seen = {}
+        state = self._live()
+        if outcome(state) is None:
+            legal = self._legal_now()
+            seat = next(iter(legal.values())).seat
+            self.agent_selection = self.possible_agents[seat]
+            if self.render_mode:
+                self.infos[self.agent_selection]["text"] = self._text(seat)
 
     def _text(self, seat: int) -> str:
-        return O.view_text(view(self.state, seat))
+        return O.view_text(view(self._live(), seat))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            self._seen = {}
             self._was_dead_step(action)
             return
-        assert action is not None
-        self.state = apply(self.state, A.decode(int(action), legal_actions(self.state)))
-        self.steps += 1
+        if action is None:
+            raise ValueError(f"{agent} must act: step(None) is only for an agent that is done")
+        index = int(action)
+        if not 0 <= index < A.size():
+            raise A.ActionSpaceError(f"action index {index} is outside the space 0..{A.size() - 1}")
+        a = self._legal_now().get(index)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        if a is None:
+            # an illegal index ends the game and loses it, as PettingZoo's TerminateIllegalWrapper does
+            self.rewards[agent] = -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent]["illegal_action"] = True
+            self._seen = {}
+            self._accumulate_rewards()
+            return
+        self.state = apply(self._live(), a)
+        self.steps += 1
+        self._moved()
         if outcome(self.state) is not None:
             r = end_rewards(self.state)
             self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and self.steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        if not (self.terminations[agent] or self.truncations[agent]):
-            self._select()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        d = decision(self.state)
+        d = decision(self._live())
         return self._text(d.seat if d is not None else 0)
 
     def close(self) -> None:
         pass
 
 
-def env(**kwargs: Any) -> Any:
-    """The wrapped environment (illegal actions end the game; out-of-range actions assert; order
-    enforced), as PettingZoo's classic games ship it."""
-    e: Any = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+def env(**kwargs: Any) -> raw_env:
+    """The AEC environment. It checks its own input, so it needs none of PettingZoo's wrappers: an
+    illegal index ends the game with -1 for its sender (as ``TerminateIllegalWrapper`` does in
+    PettingZoo's classic games), an index outside the space raises ``ActionSpaceError``, and using
+    it before ``reset()`` raises ``RuntimeError``."""
+    return raw_env(**kwargs)

@@ -171,7 +171,7 @@ class MelochObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MelochState, player: int) -> None:
-        self.tensor[:] = 0 if state.meloch is None else O.observe(view(state.meloch, player))
+        self.tensor[:] = 0 if state.meloch is None else O.observe_state(state.meloch, player)
 
     def string_from(self, state: MelochState, player: int) -> str:
         return "seed not chosen" if state.meloch is None else O.view_text(view(state.meloch, player))

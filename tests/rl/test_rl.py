@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from meloch.agents import agent_names
-from meloch.engine import apply, decision, determinize, legal_actions, new_game, outcome, view
+from meloch.engine import apply, decision, determinize, glance, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 from meloch.scenario.games import varied_setup
@@ -85,10 +86,38 @@ def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
         for seat in (0, 1):
             o = O.observe(view(s, seat))
             assert o.dtype == np.float32 and np.isfinite(o).all()
-            o2 = O.observe(view(determinize(s, seat, rng), seat))
+            d = determinize(s, seat, rng)
+            o2 = O.observe(view(d, seat))
             assert np.array_equal(o, o2)
+            assert glance(d, seat) == glance(s, seat)
+            assert np.array_equal(O.observe_state(d, seat), o)
     with pytest.raises(ValueError, match="spectator"):
         O.observe(view(new_game(varied_setup(0), 0), None))
+    with pytest.raises(ValueError, match="seat must be 0 or 1"):
+        glance(new_game(varied_setup(0), 0), 2)
+
+
+def _check_glance(i: int) -> None:
+    """The engine's ``glance`` gives exactly what the typed view implies, and the cached encoding
+    of it equals the view's, for both seats at every step (seats asked in a random order, so the
+    caches see the same changes an environment sees)."""
+    rng = random.Random(i)
+    for s in _random_game(i):
+        for seat in rng.sample((0, 1), rng.choice((1, 2))):
+            v = view(s, seat)
+            assert glance(s, seat) == O.from_view(v)
+            assert np.array_equal(O.observe_state(s, seat), O.observe(v))
+
+
+@pytest.mark.parametrize("i", FAST)
+def test_glance_equals_the_view(i: int) -> None:
+    _check_glance(i)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", SLOW)
+def test_glance_equals_the_view_slow(i: int) -> None:
+    _check_glance(i)
 
 
 # ----------------------------------------------------------------------------- PettingZoo
@@ -101,12 +130,36 @@ def _pz(i: int, **kw):
 
 
 def _check_pettingzoo(i: int) -> None:
-    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+
+    import meloch.rl.parallel as P
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(_pz(i, render_mode="ansi"), num_cycles=300)
         seed_test(lambda: _pz(i), num_cycles=200)
+        parallel_api_test(P.parallel_env(setup=varied_setup(i), seed=i), num_cycles=300)
+    # the real max_cycles_test, on the parallel module with this setup and seed (it calls reset())
+    mod = SimpleNamespace(parallel_env=lambda **kw: P.parallel_env(setup=varied_setup(i), seed=i, **kw),
+                          env=lambda **kw: P.env(setup=varied_setup(i), seed=i, **kw))
+    max_cycles_test(mod)
+    # what the environment hands out (cached per step) is the typed view's encoding
+    e = _pz(i)
+    e.reset(seed=i)
+    rng = random.Random(i)
+    for agent in e.agent_iter(150):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        other = e.possible_agents[1 - seat]
+        assert np.array_equal(obs["observation"], O.observe(view(e.state, seat)))
+        assert np.array_equal(obs["action_mask"], A.mask(legal_actions(e.state)))
+        if rng.random() < 0.3:
+            assert np.array_equal(e.observe(other)["observation"], O.observe(view(e.state, 1 - seat)))
+            assert not e.observe(other)["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
 @pytest.mark.parametrize("i", FAST)
@@ -122,9 +175,9 @@ def test_pettingzoo_slow(i: int) -> None:
 
 @pytest.mark.parametrize("cycles", [1, 4, 25])
 def test_pettingzoo_max_cycles(cycles: int) -> None:
-    """PettingZoo's ``max_cycles_test`` needs a parallel env whose agents act in strict rotation;
-    here one seat often takes several decisions in a row, so the same property is checked on the
-    AEC env: after ``max_cycles`` decisions every agent is truncated and steps out once."""
+    """The sequential AEC env's ``max_cycles``: after that many decisions every agent is truncated
+    and steps out once (PettingZoo's own ``max_cycles_test`` runs on ``meloch.rl.parallel``, whose
+    AEC form acts in strict rotation, in ``_check_pettingzoo``)."""
     e = _pz(3, max_cycles=cycles)
     e.reset(seed=5)
     live = dead = 0
@@ -157,11 +210,46 @@ def test_pettingzoo_full_game_rewards_and_illegal_action() -> None:
     e.reset(seed=9)
     obs, *_ = e.last()
     sender = e.agent_selection
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert all(e.terminations.values())
-    assert e.rewards[sender] == -1
+    assert e.rewards[sender] == -1 and e.infos[sender]["illegal_action"]
+    f = _pz(1)
+    f.reset(seed=1)
+    with pytest.raises(A.ActionSpaceError, match="outside the space"):
+        f.step(A.size())
+
+
+def test_pettingzoo_needs_reset_and_an_action() -> None:
+    e = _pz(2)
+    with pytest.raises(RuntimeError, match="reset"):
+        e.observe(e.possible_agents[0])
+    e.reset(seed=2)
+    with pytest.raises(ValueError, match="must act"):
+        e.step(None)
+    with pytest.raises(ValueError, match="max_cycles"):
+        _pz(2, max_cycles=0)
+
+
+def test_parallel_env_ignores_an_illegal_action_and_truncates() -> None:
+    import meloch.rl.parallel as P
+
+    e = P.parallel_env(setup=varied_setup(4), max_cycles=3)
+    obs, _ = e.reset(seed=4)
+    decider = next(a for a in e.agents if obs[a]["action_mask"].any())
+    illegal = int(np.flatnonzero(obs[decider]["action_mask"] == 0)[0])
+    before = e.game
+    obs2, rew, term, _, info = e.step(dict.fromkeys(e.agents, illegal))
+    assert set(rew.values()) == {0.0}
+    assert e.game is before and info[decider]["illegal_action"] and not any(term.values())
+    assert np.array_equal(obs2[decider]["action_mask"], obs[decider]["action_mask"])
+    legal = int(np.flatnonzero(obs2[decider]["action_mask"])[0])
+    obs3, *_ = e.step({decider: legal})
+    assert e.game is not before and e.agents
+    *_, trunc, _ = e.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs3.items()
+                             if o["action_mask"].any()})
+    assert all(trunc.values()) and e.agents == []
+    with pytest.raises(RuntimeError, match="over"):
+        e.step({})
 
 
 # ----------------------------------------------------------------------------- Gymnasium
