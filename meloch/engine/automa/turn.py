@@ -352,9 +352,9 @@ def _do(tx: Tx, f: Frame, step: AutomaStep, plan: Plan, phase: bool) -> None:
         return
     if step.verb in ("deploy", "build", "gather"):
         unit, dest, _ = plan
-        what = {"deploy": f"deploys a mech on {dest}", "build": f"builds a {unit} on {dest}",
+        done = {"deploy": f"deploys a mech on {dest}", "build": f"builds a {unit} on {dest}",
                 "gather": f"gathers the map token of {dest}" if unit == "map token" else f"gathers on {dest}"}
-        tx.log("automa", f"The Automa ({f.tag}, {where}): {what[step.verb]}.", seat=seat, data=data)
+        tx.log("automa", f"The Automa ({f.tag}, {where}): {done[step.verb]}.", seat=seat, data=data)
         _place(tx, seat, step, plan, f.tag)
         return
     tx.log("automa", f"The Automa ({f.tag}, {where}): {step.verb.replace('_', ' ')} {step.n}.", seat=seat, data=data)
