@@ -379,6 +379,8 @@ class AutomaLevel(Base, frozen=True, kw_only=True):
     """How many of the action deck's support cards are used (phase cards are always all in)."""
     power: int
     """The Automa's starting power."""
+    progress: int = 0
+    """The box its progress token starts on (a head start; a star box passed gives its star)."""
     provenance: Provenance
     note: str = ""
 

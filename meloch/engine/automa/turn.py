@@ -64,8 +64,9 @@ def _new_game(tx: Tx) -> None:
     p = tx.seat(su.seat)
     p.power = lv.power
     tx.log("automa", f"The Automa plays {flow.tag(tx.s, su.seat)} at level {su.level}"
-           f"{' with Threat' if su.threat else ''}: {len(phases) + len(support)} action cards, power {lv.power}.",
-           seat=su.seat)
+           f"{' with Threat' if su.threat else ''}: {len(phases) + len(support)} action cards, power {lv.power}"
+           f", progress {lv.progress}.", seat=su.seat)
+    advance(tx, su.seat, lv.progress)
 
 
 def _seat_turn(tx: Tx, seat: int) -> bool:
