@@ -18,6 +18,7 @@ from meloch.cli.main import app
 from meloch.cli.play import Session, load_game, resume, run_game
 from meloch.cli.play_cmd import AGENT_NAMES
 from meloch.engine import (
+    AutomaSetup,
     Setup,
     apply,
     decision,
@@ -207,6 +208,37 @@ def test_every_decision_screen_fits_80_by_24() -> None:
         session = run_game(Setup(turn_limit=14), seed, console=console, pass_prompt=False, input_fn=input_fn)
         assert outcome(session.state) is not None
     assert heights and max(heights) <= 24, max(heights)
+
+
+def test_the_solo_screen_shows_the_automas_progress_in_80_by_24() -> None:
+    """Against the solo Automa the intro names it (not an agent) and every screen has its line:
+    level, progress and stars, deck sizes and current card, from the view's ``automa`` part."""
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    mark = [0]
+    screens: list[str] = []
+    keys = _first_key(console, random.Random(4).choice)
+
+    def input_fn(_prompt: str) -> str:
+        text = _out(console)
+        chunk = text[mark[0]:]
+        mark[0] = len(text)
+        if "decides:" in chunk:
+            screens.append(chunk[chunk.rfind("Turn "):])
+        return keys(_prompt)
+
+    setup = Setup(automa=AutomaSetup(seat=1, level=3, threat=True), turn_limit=16)
+    session = run_game(setup, 4, vs="automa:3+threat", human_seat=0, console=console, pass_prompt=False,
+                       input_fn=input_fn)
+    text = " ".join(_out(console).split())
+    assert "against the solo Automa, level 3 with Threat" in text and "agent plays" not in text
+    assert screens and all(x.count("\n") + 1 <= 24 and max(len(y) for y in x.split("\n")) <= 80 for x in screens)
+    full = [x for x in screens if re.match(r"Turn \d+ \| ", x)]  # not the short "Turn N: S to play" lines
+    lines = [next((y for y in x.split("\n") if y.startswith("Automa L3+T ")), "") for x in full]
+    a = session.state.automa
+    assert a is not None and a.progress > 0
+    assert any(f" {a.progress}/20 " in y for y in lines)
+    assert all(" stars " in y and " deck " in y and " sup " in y for y in lines)
+    assert any(re.search(r" sup \d+ explorer-\d$", y) for y in lines), sorted(set(lines))[:5]
 
 
 def test_explain_rules_and_card_teach_a_turn() -> None:

@@ -182,6 +182,13 @@ def intro(session: Session, start: int | None = None) -> str:
     if session.vs == "human":
         text += ("\nHot-seat: whenever the other seat must decide, the screen is cleared and you are asked to pass "
                  "the device, so each seat sees only its own cards and Power Dial.")
+    elif session.setup.automa is not None:
+        a = session.setup.automa
+        side = "Scythian" if session.setup.seats[a.seat].role == "scythe" else "Explorer"
+        text += (f"\nYou play {_who(session, session.human_seat)} against the solo Automa, level {a.level}"
+                 f"{' with Threat' if a.threat else ''}: it plays {_tag(session, a.seat)} as the {side}, drawing "
+                 "its action and support cards; its progress track, deck sizes and card are on the screen's "
+                 "Automa line.")
     else:
         text += f"\nYou play {_who(session, session.human_seat)}; the {session.vs} agent plays the other seat."
     return text + ("\nAt each prompt type the key in front of an option (or an action in notation). New to the "

@@ -225,6 +225,26 @@ def track_line(v: View) -> Text:
     return t
 
 
+def automa_line(v: View) -> Text | None:
+    """The solo Automa's progress from the view's ``automa`` part: its box, the track ('*' star
+    boxes, '@' its token), stars from it, action deck left/size, support deck left and its current
+    support card (within 80 columns); None without an Automa."""
+    a = v.automa
+    if a is None:
+        return None
+    t = Text(f"Automa L{a.level}{'+T' if a.threat else ''} ", style=SEAT_STYLES[a.seat])
+    t.append(f"{a.progress}/{a.track_length} ", style="bold")
+    t.append("[")
+    for b in range(1, a.track_length + 1):
+        ch = "@" if b == a.progress else "*" if b in a.star_boxes else "."
+        t.append(ch, style="bold" if b <= a.progress else "dim")
+    t.append("] ")
+    t.append(f"stars {sum(1 for b in a.star_boxes if b <= a.progress)}/{len(a.star_boxes)} ")
+    t.append(f"deck {a.action_deck}/{a.action_deck + len(a.action_discard)} sup {a.support_deck} "
+             f"{a.card or '-'}", style="dim")
+    return t
+
+
 # ---------------------------------------------------------------- the small map
 
 
@@ -345,10 +365,16 @@ def compose(v: View, menu: Menu, events: Sequence[str], notes: Sequence[str] = (
         else:
             top.append(_line(seat_line(v, i)))
             used += 1
-    shown = list(events)[-EVENT_LINES:]
+    solo = automa_line(v)
+    ev_lines = EVENT_LINES
+    if solo is not None:  # the Automa's line takes an event line's place: the screen stays 24 high
+        top.append(_line(solo))
+        used += 1
+        ev_lines -= 1
+    shown = list(events)[-ev_lines:]
     track = track_line(v)
-    if len(events) > EVENT_LINES:
-        track.append(f"| {len(events) - EVENT_LINES} more events: show log", style="dim")
+    if len(events) > ev_lines:
+        track.append(f"| {len(events) - ev_lines} more events: show log", style="dim")
     else:
         track.append("| show track", style="dim")
     top.append(_line(track))

@@ -333,14 +333,17 @@ class Content(Base, frozen=True, kw_only=True):
 
 # ---------------------------------------------------------------- the solo Automa (stand-ins)
 
-AutomaVerb = Literal["attack", "move_toward", "power", "progress", "combat_cards"]
+AutomaVerb = Literal["attack", "move_toward", "power", "progress", "combat_cards", "deploy", "build", "gather"]
 AutomaTarget = Literal["", "enemy", "token", "center", "home"]
 
 
 class AutomaStep(Base, frozen=True, kw_only=True):
     """One action in a support-card row: ``attack`` (a unit steps onto an enemy unit, if its
     power is at least ``n``), ``move_toward`` (a unit steps one location toward ``target``),
-    ``power``/``combat_cards`` (gain ``n``), ``progress`` (advance ``n`` boxes)."""
+    ``power``/``combat_cards`` (gain ``n``), ``progress`` (advance ``n`` boxes); the Scythian's
+    ``deploy`` (a mech) and ``build`` (a structure) on its first worker territory, and ``gather``
+    (Scythian: up to ``n`` worker territories; Explorer: a map token at or next to its mech), each a
+    benefit that gives 1 power (docs/automa.md)."""
 
     verb: AutomaVerb
     n: int = 1
@@ -376,6 +379,8 @@ class AutomaLevel(Base, frozen=True, kw_only=True):
     """How many of the action deck's support cards are used (phase cards are always all in)."""
     power: int
     """The Automa's starting power."""
+    progress: int = 0
+    """The box its progress token starts on (a head start; a star box passed gives its star)."""
     provenance: Provenance
     note: str = ""
 

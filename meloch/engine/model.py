@@ -96,6 +96,10 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     """Queued effects still to resolve, in order."""
 
 
+STRUCTURES = ("monument", "armory", "mill", "mine")
+"""The Scythe side's structure kinds (here so the Automa, a shared rule, builds them too)."""
+
+
 class ScytheSeat(msgspec.Struct, tag="scythe", kw_only=True):
     faction: str
     mat: str

@@ -22,8 +22,8 @@ from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.cards import combat_type, combat_types
 from meloch.engine.contract import AutomaCardDrawn, AutomaProgress, AutomaStepDone
-from meloch.engine.game_content import active
-from meloch.engine.model import AutomaState, ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.game_content import active, index
+from meloch.engine.model import STRUCTURES, AutomaState, ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.tx import Tx
 
 
@@ -64,8 +64,9 @@ def _new_game(tx: Tx) -> None:
     p = tx.seat(su.seat)
     p.power = lv.power
     tx.log("automa", f"The Automa plays {flow.tag(tx.s, su.seat)} at level {su.level}"
-           f"{' with Threat' if su.threat else ''}: {len(phases) + len(support)} action cards, power {lv.power}.",
-           seat=su.seat)
+           f"{' with Threat' if su.threat else ''}: {len(phases) + len(support)} action cards, power {lv.power}"
+           f", progress {lv.progress}.", seat=su.seat)
+    advance(tx, su.seat, lv.progress)
 
 
 def _seat_turn(tx: Tx, seat: int) -> bool:
@@ -240,6 +241,8 @@ def plan_step(state: State, seat: int, step: AutomaStep, *, seek: bool = False) 
         return ("", "", "") if a is not None and a.progress < _content().track.length else None
     if step.verb == "combat_cards":
         return ("", "", "") if state.combat_deck or state.combat_discard else None
+    if step.verb in ("deploy", "build", "gather"):
+        return _plan_place(state, seat, step)
     steps = _steps_fn(state, seat)
     if step.verb == "attack":
         if not threat and (seek or p.power < step.n):
@@ -273,6 +276,65 @@ def plan_step(state: State, seat: int, step: AutomaStep, *, seek: bool = False) 
     return (best[2], best[3], "") if best is not None else None
 
 
+def _loc_key(loc: str) -> tuple[int, str]:
+    return (int(loc), "") if loc.isdigit() else (99, loc)
+
+
+def worker_territories(state: State, seat: int) -> list[str]:
+    """The Scythian's territories with its worker and no enemy unit, lowest number first (where it
+    deploys, builds and gathers; its workers never move)."""
+    p = state.seats[seat]
+    if not isinstance(p, ScytheSeat):
+        return []
+    b = board(state.setup.map_side)
+    enemy = _occupied(state, 1 - seat)
+    return sorted({w for w in p.workers if b.is_territory(w) and w not in enemy}, key=_loc_key)
+
+
+def _plan_place(state: State, seat: int, step: AutomaStep) -> Plan | None:
+    """deploy / build / gather: (what, where, "") or None when impossible. Deploy and build are the
+    Scythian's (a mech while fewer than 4, the next structure kind on a territory without one);
+    gather is the Scythian's worker territories (as many as ``n``, 1 power each, below the power cap)
+    or the Explorer's map token on or next to its mech."""
+    p = state.seats[seat]
+    if isinstance(p, ExpSeat):
+        if step.verb != "gather":
+            return None
+        near = board(state.setup.map_side).mech_steps(p.loc) | {p.loc}
+        locs = sorted((lc for lc, _ in state.map_tokens if lc in near), key=_loc_key)
+        return ("map token", locs[0], "") if locs else None
+    terr = worker_territories(state, seat)
+    if step.verb == "deploy":
+        return ("mech", terr[0], "") if terr and len(p.mechs) < 4 else None
+    if step.verb == "build":
+        kinds = [k for k in STRUCTURES if k not in {k for k, _ in p.structures}]
+        free = [lc for lc in terr if lc not in {lc for _, lc in p.structures}]
+        return (kinds[0], free[0], "") if kinds and free else None
+    if not terr or p.power >= effects.POWER_CAP[flow.role(state, seat)]:
+        return None
+    return ("resources", ",".join(terr[: step.n]), "")
+
+
+def _place(tx: Tx, seat: int, step: AutomaStep, plan: Plan, source: str) -> None:
+    """Carry out a planned deploy / build / gather. A gather's benefits go through the benefit
+    filter, so they become 1 power each ("1 kracht per beloning")."""
+    what, where, _ = plan
+    p = tx.seat(seat)
+    if isinstance(p, ExpSeat):
+        tok = next(t for lc, t in tx.s.map_tokens if lc == where)
+        tx.s.map_tokens = tuple((lc, t) for lc, t in tx.s.map_tokens if lc != where)
+        p.map_tokens = (*p.map_tokens, tok)
+        effects.queue(tx, seat, index().map_tokens[tok].bonus, f"map token {tok}")
+    elif isinstance(p, ScytheSeat):
+        if step.verb == "deploy":
+            p.mech_slots = (*p.mech_slots, min(set(range(4)) - set(p.mech_slots)))
+            p.mechs = (*p.mechs, where)
+        elif step.verb == "build":
+            p.structures = (*p.structures, (what, where))
+        else:
+            effects.queue(tx, seat, tuple(Effect(op="gather", arg=lc) for lc in where.split(",")), source)
+
+
 def _do(tx: Tx, f: Frame, step: AutomaStep, plan: Plan, phase: bool) -> None:
     seat = f.seat
     unit, dest, reading = plan
@@ -288,6 +350,13 @@ def _do(tx: Tx, f: Frame, step: AutomaStep, plan: Plan, phase: bool) -> None:
                seat=seat, data=data)
         if step.verb == "attack":
             combat.start(tx, seat, dest)
+        return
+    if step.verb in ("deploy", "build", "gather"):
+        unit, dest, _ = plan
+        done = {"deploy": f"deploys a mech on {dest}", "build": f"builds a {unit} on {dest}",
+                "gather": f"gathers the map token of {dest}" if unit == "map token" else f"gathers on {dest}"}
+        tx.log("automa", f"The Automa ({f.tag}, {where}): {done[step.verb]}.", seat=seat, data=data)
+        _place(tx, seat, step, plan, f.tag)
         return
     tx.log("automa", f"The Automa ({f.tag}, {where}): {step.verb.replace('_', ' ')} {step.n}.", seat=seat, data=data)
     if step.verb == "power":

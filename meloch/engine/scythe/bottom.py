@@ -11,13 +11,12 @@ from meloch.engine.describe import DETAILS
 from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.game_content import active
-from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.model import STRUCTURES, Frame, ScytheSeat, State
 from meloch.engine.scythe.pay import pay_resources, spendable, worker_territories
 from meloch.engine.scythe.seat import (
     BOTTOM_RESOURCE,
     ENLIST_BONUS,
     RECRUIT_ONGOING,
-    STRUCTURES,
     TOP_BOXES,
     mat,
     mech_abilities,

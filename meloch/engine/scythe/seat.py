@@ -25,7 +25,6 @@ ENLIST_BONUS: dict[str, Effect] = {
     "power": Effect(op="power", n=2), "coins": Effect(op="coins", n=2),
     "popularity": Effect(op="popularity", n=2), "cards": Effect(op="combat_cards", n=2),
 }
-STRUCTURES = ("monument", "armory", "mill", "mine")
 
 
 def sp(state: State, seat: int) -> ScytheSeat:
