@@ -11,7 +11,7 @@ import pytest
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, make_agent
 from meloch.agents.evaluate import WEIGHTS, advantage, evaluate, explain, terms
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
-from meloch.engine import Action, Setup, State, apply, determinize, legal_actions, outcome, view
+from meloch.engine import Action, Setup, State, apply, determinize, goals, legal_actions, outcome, view
 from meloch.sim.runner import Hooks, play_game
 
 FAST = Params(iterations=12, playout=1)
@@ -157,3 +157,53 @@ def test_hint_ranks_options_with_shares_and_reasons() -> None:
     shares = [h.share for h in hints]
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1.0 + 1e-9
     assert hint(Sampler(s, seat), legal[:1]) == [type(hints[0])(str(legal[0]), 1.0, "the only option")]
+
+
+@cache
+def _random_steps() -> tuple[tuple[State, Action, State], ...]:
+    """Every step with a choice of two random games (before, action, after)."""
+    out: list[tuple[State, Action, State]] = []
+    for seed in (5, 6):
+        keep = _Keep()
+        rec = play_game(Setup(track_side="AB"[seed % 2]), seed, (RandomAgent(seed), RandomAgent(seed + 9)), keep)
+        for before, text in zip(keep.states, rec.actions, strict=True):
+            legal = legal_actions(before)
+            if len(legal) > 1:
+                a = next(x for x in legal if str(x) == text)
+                out.append((before, a, apply(before, a)))
+    return tuple(out)
+
+
+def test_hint_reasons_speak_of_goals_stars_and_means() -> None:
+    """The reason names a Triumph column by its label with the seat's have/need, a placed star with
+    its column, and never a bare number of evaluation points."""
+    seen: set[str] = set()
+    for before, a, after in _random_steps():
+        seat = a.seat
+        reason = explain(before, after, seat)
+        assert "(+" not in reason and "improves" not in reason, reason
+        table = {label: (have, need) for _, _, label, have, need, _ in goals(after, seat)}
+        if reason.startswith("gets you closer to "):
+            label = reason.split('"')[1]
+            have, need = table[label]
+            assert f'"{label}": {have}/{need}' in reason
+            seen.add("goal")
+        if view(after, seat).stars[seat] > view(before, seat).stars[seat] and outcome(after) is None:
+            closed = [lab for _, _, lab, _, _, o in goals(after, seat) if not o
+                      and any(lab == lb and ob for _, _, lb, _, _, ob in goals(before, seat))]
+            assert reason.startswith(f'places a star on "{closed[0]}" ({view(after, seat).stars[seat]} of 4)'), reason
+            seen.add("star")
+    assert {"goal", "star"} <= seen
+
+
+def test_hint_reason_for_gathering_the_means_of_an_open_column() -> None:
+    """A Scythe step that adds wood while "Build 4 structures" counts says so."""
+    for before, a, after in _random_steps():
+        if a.seat != 0:
+            continue
+        wood = [sum(n for _, r, n in view(s, 0).seats[0].resources if r == "wood") for s in (before, after)]
+        reason = explain(before, after, 0)
+        if wood[1] > wood[0] and reason.startswith("gathers wood"):
+            assert f"({wood[1]} wood on the board)" in reason and '"Build 4 structures"' in reason
+            return
+    pytest.fail("no wood-gathering step led the reason in these games")

@@ -12,6 +12,10 @@ weights live; ``meloch ladder`` measures any change of them):
 - ``met``: an open category already met (an Expeditions seat is a Boast away from its star);
 - ``combat``: strength for the open combat column: Power Dial reach (power up to 7) and combat cards;
 - ``discarded``: stars a Scythe seat has given up (the random agent's worst habit);
+- ``means``: a Scythe seat's resources of the kind an open category's bottom action spends
+  (``MEANS``: wood builds structures, metal deploys mechs, food enlists recruits) count as that
+  share of one more item, up to a typical cost of ``MEANS_COST``: without it the look-ahead to the end
+  of the turn never sees why to produce or trade for them (the Scythe seat used to stall there);
 - ``resources`` (Scythe: resources on the board, which build, deploy, enlist and upgrade) and
   ``hand`` (Expeditions: discovery cards held, which Play, Upgrade, Meld and Solve).
 
@@ -33,8 +37,15 @@ WEIGHTS: dict[str, float] = {
     "discarded": 3.0,
     "resources": 0.05,
     "hand": 0.25,
+    "means": 0.6,
 }
 """Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``."""
+
+MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food"}
+"""Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term)."""
+
+MEANS_COST = 3
+"""Resources counted toward one more item (the mats' bottom costs are 2 to 4)."""
 
 SCALE = 12.0
 """Score difference that maps to a value of tanh(1) ~ 0.76."""
@@ -50,6 +61,11 @@ def terms(state: State, seat: int, v: View | None = None, weights: dict[str, flo
     missing = max(0, to_win - v.stars[seat])
     progress: list[tuple[float, str]] = []
     combat_open = False
+    p = v.seats[seat]
+    held: dict[str, int] = {}
+    if isinstance(p, ScytheView):
+        for _, kind, n in p.resources:
+            held[kind] = held.get(kind, 0) + n
     for _, metric, label, have, need, is_open in goals(state, seat):
         if not is_open:
             continue
@@ -59,12 +75,16 @@ def terms(state: State, seat: int, v: View | None = None, weights: dict[str, flo
         if have >= need:
             out[label] = w["met"]
         else:
-            f = have / need if need else 1.0
+            spent = MEANS.get(metric)
+            if spent is not None and held:
+                have_eff = have + w["means"] * min(held.get(spent, 0), MEANS_COST) / MEANS_COST
+            else:
+                have_eff = float(have)
+            f = have_eff / need if need else 1.0
             progress.append((w["goal"] * (f + f * f) / 2, label))
     progress.sort(reverse=True)
     for value, label in progress[:missing]:
         out[label] = value
-    p = v.seats[seat]
     if combat_open:
         out["combat strength"] = w["combat"] * (min(p.power, 7) / 7.0 + min(p.combat_cards, 3) / 3.0)
     if isinstance(p, ScytheView):
@@ -99,24 +119,83 @@ def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -
     return math.tanh(advantage(state, seat, weights) / SCALE)
 
 
+def _goal_table(state: State, seat: int) -> dict[str, tuple[str, int, int, bool]]:
+    """label -> (metric, have, need, open) of ``seat``'s Triumph columns."""
+    return {label: (metric, have, need, is_open) for _, metric, label, have, need, is_open in goals(state, seat)}
+
+
+def _phrase(name: str, own: bool, d: float, before: State, after: State, seat: int, vb: View, va: View) -> str:
+    """A player's words for a change of the evaluation term ``name`` (``own``: ``seat``'s own term,
+    else the opponent's) by ``d`` in ``seat``'s favour."""
+    who = seat if own else 1 - seat
+    pa = va.seats[who]
+    gb, ga = _goal_table(before, who), _goal_table(after, who)
+    if name == "star":
+        to_win = va.setup.seats[who].stars_to_win
+        closed = [label for label, (_, _, _, is_open) in gb.items() if is_open and not ga.get(label, gb[label])[3]]
+        where = f" on \"{closed[0]}\"" if closed else ""
+        if own:
+            return f"places a star{where} ({va.stars[who]} of {to_win})"
+        return f"lets the opponent place a star{where} ({va.stars[who]} of {to_win})"
+    if name in ga:
+        metric, have, need, is_open = ga[name]
+        had = gb[name][1] if name in gb else have
+        if not is_open:
+            return f"{'closes' if own else 'lets the opponent close'} \"{name}\""
+        if have >= need and had < need:
+            return (f"meets \"{name}\" ({have}/{need}): a star within reach" if own
+                    else f"lets the opponent meet \"{name}\" ({have}/{need})")
+        kind = MEANS.get(metric)
+        if kind is not None and have == had and isinstance(pa, ScytheView):
+            n = sum(k for _, r, k in pa.resources if r == kind)
+            verb = "gathers" if d > 0 else "spends"
+            return f"{verb} {kind} toward \"{name}\" ({n} {kind} on the board)" if own else \
+                f"the opponent {verb} {kind} toward \"{name}\""
+        if own:
+            return (f"gets you closer to \"{name}\": {have}/{need}" if have > had
+                    else f"sets you back on \"{name}\": {have}/{need}")
+        return (f"sets the opponent back on \"{name}\": {have}/{need}" if have < had
+                else f"lets the opponent get closer to \"{name}\": {have}/{need}")
+    if name == "combat strength":
+        text = f"power {pa.power}, {pa.combat_cards} combat cards"
+        if own:
+            return f"{'builds' if d > 0 else 'spends'} combat strength ({text})"
+        return f"{'weakens' if d > 0 else 'strengthens'} the opponent in combat ({text})"
+    if name == "stars discarded" and isinstance(pa, ScytheView):
+        return "gives up a star" if own else "makes the opponent give up a star"
+    if name == "resources" and isinstance(pa, ScytheView):
+        n = sum(k for _, _, k in pa.resources)
+        return f"{'gathers' if d > 0 else 'spends'} resources ({n} on the board)" if own else \
+            f"the opponent {'loses' if d > 0 else 'gains'} resources ({n} on the board)"
+    if name == "cards in hand" and isinstance(pa, ExpView):
+        return f"{'draws' if d > 0 else 'uses'} discovery cards ({pa.hand} in hand)" if own else \
+            f"the opponent {'loses' if d > 0 else 'gains'} discovery cards ({pa.hand} in hand)"
+    return f"changes {name}" if own else f"changes the opponent's {name}"
+
+
 def explain(before: State, after: State, seat: int) -> str:
-    """One line on what a step changes most in the evaluation, for ``seat`` (the hint's reason)."""
+    """One line, in a player's words, on what a step (or a line of steps) changes most in the
+    evaluation for ``seat``: the hint's reason. The largest gain leads; a second clear gain follows."""
     o = outcome(after)
     if o is not None:
         return "wins the game" if o.winner == seat else "ends the game"
     vb, va = view(before, seat), view(after, seat)
-    deltas: dict[str, float] = {}
+    deltas: dict[tuple[bool, str], float] = {}
     for who, sign in ((seat, 1.0), (1 - seat, -1.0)):
         tb, ta = terms(before, who, vb), terms(after, who, va)
         for k in set(tb) | set(ta):
-            name = k if who == seat else f"opponent's {k}"
-            deltas[name] = deltas.get(name, 0.0) + sign * (ta.get(k, 0.0) - tb.get(k, 0.0))
-    if not deltas:
-        return "keeps the position"
-    name, d = max(deltas.items(), key=lambda kv: (kv[1], kv[0]))
-    if d <= 1e-9:
-        name, d = min(deltas.items(), key=lambda kv: (-abs(kv[1]), kv[0]))
-        if abs(d) <= 1e-9:
-            return "no change the evaluation sees now (sets up later steps)"
-        return f"costs least: {name} ({d:+.1f})"
-    return f"improves {name} ({d:+.1f})"
+            deltas[(who == seat, k)] = sign * (ta.get(k, 0.0) - tb.get(k, 0.0))
+    ranked = sorted(deltas.items(), key=lambda kv: (-kv[1], not kv[0][0], kv[0][1]))
+    gains = [(key, d) for key, d in ranked if d > 1e-9]
+    if not gains:
+        costs = sorted(((key, d) for key, d in deltas.items() if d < -1e-9), key=lambda kv: (-kv[1], kv[0][1]))
+        if not costs:
+            return "no change the evaluation sees yet (sets up later steps)"
+        (own, name), d = costs[0]
+        return f"the least costly option: {_phrase(name, own, d, before, after, seat, vb, va)}"
+    (own, name), d = gains[0]
+    text = _phrase(name, own, d, before, after, seat, vb, va)
+    if len(gains) > 1 and gains[1][1] >= 0.25 * d and not (name == "star" or gains[1][0][1] == "star"):
+        (own2, name2), d2 = gains[1]
+        text += f"; also {_phrase(name2, own2, d2, before, after, seat, vb, va)}"
+    return text

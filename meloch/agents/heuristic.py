@@ -6,8 +6,10 @@ seat decides, up to ``depth`` further steps: that is the rest of its turn, or of
 final position's value ranks the action; a softmax with a small ``temperature`` picks among near-equal
 ones (variety; in score units, where a star is 10). A decision with one option is taken at once.
 
-Combat dials are secret and simultaneous, so no look-ahead sees their result: the dial is set by
-a rule instead (enough to beat the opponent's reachable dial, never more than it has).
+Combat dials are secret and simultaneous, so the agent's own dial is set by a rule (enough to beat
+the opponent's reachable dial, never more than it has); the look-ahead plays a combat it starts
+through with that rule for both seats and no tucked card (``combat_step``), so it sees an attack it
+would win (the Scythe seat used to leave "Win a combat" open for want of seeing one).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ import random
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage
-from meloch.engine import Action, State, View, apply, legal_actions
+from meloch.engine import Action, State, View, apply, legal_actions, view
+
+COMBAT_VERBS = frozenset({"dial", "tuck"})
+"""The secret combat commits, which the look-ahead plays by rule (``combat_step``)."""
 
 DEFAULT_DEPTH = 8
 """Greedy steps after the candidate action (a turn has ~5 decisions on average)."""
@@ -28,11 +33,32 @@ def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] 
     return advantage(greedy_line(state, seat, depth, weights), seat, weights)
 
 
+def combat_step(state: State, legal: list[Action]) -> State | None:
+    """A secret combat commit played by rule for whichever seat decides (the Power Dial by
+    ``dial_rule``, no card tucked), or None when the decision is not one. The look-ahead plays a
+    combat through this way, so it sees an attack it would win (or lose) on the sample."""
+    verb = legal[0].verb
+    if verb == "dial":
+        a = dial_rule(view(state, legal[0].seat), legal)
+        return apply(state, a) if a is not None else None
+    if verb == "tuck":
+        done = next((a for a in legal if a.args and a.args[0] == "done"), None)
+        return apply(state, done) if done is not None else None
+    return None
+
+
 def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> State:
-    """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides."""
+    """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides;
+    a combat's secret commits on the way are played by rule for both seats (``combat_step``)."""
     s = state
     for _ in range(depth):
         legal = legal_actions(s)
+        while legal and legal[0].verb in COMBAT_VERBS:
+            nxt = combat_step(s, legal)
+            if nxt is None:
+                break
+            s = nxt
+            legal = legal_actions(s)
         if not legal or legal[0].seat != seat:
             break
         if len(legal) == 1:
