@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: web node vitest chromium tmux play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
+.PHONY: fast unfast web node vitest chromium tmux play play-terminal test lint typecheck pytest bench selfplay clean install postgres serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -80,8 +80,10 @@ lint: $(STAMP)
 typecheck: $(RL_STAMP)
 	$(BIN)/mypy meloch
 
+# MELOCH_PURE=1: the suite always tests the pure-Python engine, even after `make fast` (the slow
+# test tests/test_mypyc.py builds and tests the compiled one in a copy).
 pytest: $(RL_STAMP)
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	MELOCH_PURE=1 $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 test: lint typecheck postgres chromium tmux vitest pytest
 
@@ -100,6 +102,14 @@ serve: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/meloch bench-server $(ARGS)
 
+# Optional: the engine compiled with mypyc (docs/speed.md), used while its sources are unchanged
+# (meloch/engine/_native.py); `make unfast` goes back to pure Python, the default.
+fast: $(STAMP)
+	$(BIN)/python tools/mypyc_build.py
+
+unfast: $(STAMP)
+	$(BIN)/python tools/mypyc_build.py --clean
+
 bench: $(STAMP)
 	$(BIN)/meloch bench
 
@@ -107,4 +117,5 @@ selfplay: $(STAMP)
 	$(BIN)/meloch selfplay --games 200 --seed 1
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules meloch/server/static
+	find meloch/engine -name '*.so' -delete; rm -f meloch/engine/_mypyc_manifest.json
+	rm -rf build $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules meloch/server/static

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from meloch.engine import _native
 
 
 def bench(
@@ -26,7 +30,13 @@ def bench(
 
     r = b.run(games=games, seconds=seconds, seed=seed, sample_states=samples)
     console = Console(highlight=False, soft_wrap=True)
-    t = Table(title=f"meloch bench: {r.games} random games in {r.seconds:.2f} s (one core)")
+    build = "compiled (mypyc, make fast)" if _native.COMPILED else "pure Python"
+    if not _native.COMPILED and _native.extension_files():
+        build += f" (compiled build not used: {_native.stale_reason() or _native.PURE_ENV + ' set'})"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    console_head = f"engine: {build}; load average {load}; times are CPU time of this process"
+    t = Table(title=f"meloch bench: {r.games} random games in {r.seconds:.2f} CPU s (one core)",
+              caption=console_head)
     t.add_column("figure")
     t.add_column("value", justify="right")
     t.add_column("target", justify="right")

@@ -1,6 +1,7 @@
 """The rules engine: pure, deterministic, no I/O. Its whole public protocol is re-exported here."""
 
-from meloch.engine import (  # noqa: F401  (registers the rule modules' handlers)
+from meloch.engine import (  # noqa: F401  (_native first: it picks the build; the rest register handlers)
+    _native,
     automa,
     combat,
     expeditions,

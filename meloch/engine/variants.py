@@ -46,7 +46,7 @@ def on_enter(tx: Tx, seat: int, combat_unit: bool, loc: str) -> None:
     if s.setup.variant != "scythe_vs_scythe" or not combat_unit:
         return
     o = s.seats[1 - seat]
-    if not isinstance(o, ScytheSeat) or loc in (o.character, *o.mechs):
+    if not isinstance(o, ScytheSeat) or loc == o.character or loc in o.mechs:
         return
     n = sum(1 for w in o.workers if w == loc)
     if not n:

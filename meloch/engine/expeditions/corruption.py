@@ -103,7 +103,7 @@ def attack_targets(state: State, seat: int) -> bool:
     if not (b.is_territory(p.loc) or state.stalemate_open):
         return False
     if isinstance(o, ScytheSeat):
-        return p.loc in (o.character, *o.mechs)
+        return p.loc == o.character or p.loc in o.mechs
     return p.loc == o.loc
 
 
