@@ -109,3 +109,58 @@ def test_replay_steps_and_viewpoints(client: TestClient) -> None:
     r2 = client.get(f"/api/games/{imp['game_id']}/replay", params={"step": 3},
                     headers={"authorization": f"Bearer {imp['spectator_token']}"}).json()
     assert r2["view"] == get(spec, step=3).json()["view"] and r2["seat"] is None
+
+
+
+def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(client: TestClient) -> None:
+    """The Triumph Track's per-seat progress and the Meloch benefits facing each seat come from the
+    engine (``goals``, ``visible_meloch``), the same for both seats and a spectator (state messages
+    and replay steps); a hint is the heuristic agent's pick among the seat's own options, refused to
+    the other seat (409) and to spectators (403)."""
+    from meloch.engine import goals
+    from meloch.engine.meloch_cards import visible_meloch
+    from meloch.guide import effects_text
+
+    g = create(client, setup={"turn_limit": 6})
+    gid = g["game_id"]
+
+    def hint(seat: int | None) -> Any:
+        tok = g["spectator_token"] if seat is None else g["seats"][seat]["token"]
+        return client.get(f"/api/games/{gid}/hint", headers={"authorization": f"Bearer {tok}"})
+
+    with client.websocket_connect(ws_url(g, 0)) as w0, client.websocket_connect(ws_url(g, 1)) as w1, \
+            client.websocket_connect(ws_url(g, None)) as ws:
+        conns = (w0, w1)
+        last = [until(w0, "state"), until(w1, "state")]
+        spec = until(ws, "state")
+        assert last[0]["progress"] == last[1]["progress"] == spec["progress"]
+        assert last[0]["meloch_facing"] == last[1]["meloch_facing"] == spec["meloch_facing"]
+        assert len(last[0]["progress"]) == 2 and all(len(p) == len(last[0]["view"]["track"]) for p in spec["progress"])
+        assert hint(None).status_code == 403
+        i = 0
+        while last[0]["outcome"] is None:
+            d = 0 if last[0]["options"] else 1
+            other = hint(1 - d)
+            assert other.status_code == 409 and other.json()["code"] == "not_deciding"
+            h = hint(d).json()
+            assert h["action"] in {o["action"] for o in last[d]["options"]} and h["agent"] == "heuristic"
+            assert h["label"] == next(o["label"] for o in last[d]["options"] if o["action"] == h["action"])
+            assert move(conns[d], last[d], h["action"], f"h{i}")["type"] == "ack"
+            i += 1
+            last = [until(c, "state") for c in conns]
+            assert last[0]["progress"] == last[1]["progress"]
+    spec_tok = {"authorization": f"Bearer {g['spectator_token']}"}
+    rec = client.get(f"/api/games/{gid}/record", headers=spec_tok).json()
+    st = new_game(msgspec.convert(rec["setup"], Setup), rec["seed"])
+    steps = len(rec["actions"])
+    for k in range(steps + 1):
+        if k in (0, steps // 2, steps):
+            r = client.get(f"/api/games/{gid}/replay", params={"step": k}, headers=spec_tok).json()
+            for seat in (0, 1):
+                want = [{"column": c, "label": lab, "have": have, "need": need, "open": op}
+                        for c, _m, lab, have, need, op in goals(st, seat)]
+                assert r["progress"][seat] == want
+                assert r["meloch_facing"][seat] == (effects_text(visible_meloch(st, seat)) if st.meloch_row else "")
+        if k < steps:
+            st = apply(st, rec["actions"][k])
+    assert r["progress"] == last[0]["progress"] and r["meloch_facing"] == last[0]["meloch_facing"]

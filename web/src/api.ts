@@ -34,4 +34,5 @@ export interface Rules { topics: Record<string, string>; glossary: Record<string
 export interface ReplayStep {
   game_id: string; step: number; steps: number; seat: number | null; turns: number[]; view: View;
   events: SeenEvent[]; outcome: { winner: number | null; reason: string } | null;
+  progress: { column: number; label: string; have: number; need: number; open: boolean }[][]; meloch_facing: string[];
 }
