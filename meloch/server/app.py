@@ -339,7 +339,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
         """The option the heuristic agent would pick for the token's seat now (it reads only that
-        seat's view): ``{"action", "label", "agent"}``; 409 ``not_deciding`` when the seat has no decision."""
+        seat's view): ``{"action", "label", "agent", "seq"}``; ``action`` is null when the seat has no
+        decision at ``seq`` (the state moved on: a browser asks again at the new one)."""
         rt = await load(game_id)
         seat = who(rt, request)
         if seat is None:
@@ -348,7 +349,7 @@ def create_app(settings: Settings) -> FastAPI:
             st, seq = rt.state, rt.seq
             out = await asyncio.to_thread(port.hint, st, seat, seq)
         if out is None:
-            raise ApiError(409, "not_deciding", "you have no decision to take now")
+            return {"action": None, "label": "you have no decision to take now", "agent": None, "seq": seq}
         return {**out, "seq": seq}
 
     @app.get("/api/games/{game_id}/record")

@@ -19,6 +19,7 @@ from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, make_agent
 from meloch.agents import with_engine_seats as registry_engine_seats
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
+from meloch.content.schema import Effect
 from meloch.engine import (
     VARIANT_ROLES,
     Event,
@@ -163,6 +164,9 @@ def game_choices() -> dict[str, Any]:
         "automa_levels": [] if automa is None else sorted(lv.level for lv in automa.levels),
         "default_turn_limit": Setup().turn_limit,
         "default_seat": msgspec.to_builtins(Setup().seats[0]),
+        # the experience-disparity variant: the less experienced seat may win with 3 or 2 stars
+        # (the engine's setup check refuses both seats under 4)
+        "stars_to_win": [4, 3, 2],
     }
 
 
@@ -283,8 +287,21 @@ def public_extras(state: State) -> dict[str, Any]:
     n = seat_count(state.setup)
     progress = [[{"column": c, "label": label, "have": have, "need": need, "open": is_open}
                  for c, _metric, label, have, need, is_open in goals(state, s)] for s in range(n)]
-    facing = [effects_text(visible_meloch(state, s)) if state.meloch_row else "" for s in range(n)]
+    facing = [effects_text(_summed(visible_meloch(state, s))) if state.meloch_row else "" for s in range(n)]
     return {"progress": progress, "meloch_facing": facing}
+
+
+def _summed(effects: list[Effect]) -> list[Effect]:
+    """Like benefits added up for reading ("coins +3", not "coins +1, coins +2"); choices stay apart."""
+    out: list[Effect] = []
+    for e in effects:
+        same = next((i for i, x in enumerate(out)
+                     if not e.one_of and not x.one_of and (x.op, x.arg) == (e.op, e.arg)), None)
+        if same is None:
+            out.append(e)
+        else:
+            out[same] = msgspec.structs.replace(out[same], n=out[same].n + e.n)
+    return out
 
 
 def hint(state: State, seat: int, seed: int, agent: str = "heuristic") -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from meloch.agents import agent_names
 from meloch.content import load
+from meloch.content.schema import Effect
 from meloch.engine import Setup, apply, new_game, view
 from meloch.guide import GLOSSARY, TOPICS
 from meloch.server.app import Settings, create_app
@@ -37,6 +38,15 @@ def test_choices_come_from_the_content_and_the_agent_registry(client: TestClient
     assert ch["automa_levels"] == [1, 2, 3, 4, 5]
     assert {f["id"] for f in ch["factions"]} == set(c.factions) and {m["id"] for m in ch["mats"]} == set(c.mats)
     assert {m["id"] for m in ch["mechs"]} == set(c.mechs)
+    # every stars-to-win choice is one the engine's setup accepts for one seat (experience disparity)
+    assert ch["stars_to_win"][0] == 4
+    for n in ch["stars_to_win"]:
+        seats = [{"role": "scythe"}, {"role": "expeditions", "stars_to_win": n}]
+        g = client.post("/api/games", json={"setup": {"seats": seats}})
+        assert g.status_code == 201, g.text
+    both = client.post("/api/games", json={"setup": {"seats": [{"role": "scythe", "stars_to_win": 3},
+                                                                {"role": "expeditions", "stars_to_win": 3}]}})
+    assert both.status_code == 400 and "experience-disparity" in both.json()["message"]
 
 
 def test_content_texts_and_rules(client: TestClient) -> None:
@@ -115,11 +125,16 @@ def test_replay_steps_and_viewpoints(client: TestClient) -> None:
 def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(client: TestClient) -> None:
     """The Triumph Track's per-seat progress and the Meloch benefits facing each seat come from the
     engine (``goals``, ``visible_meloch``), the same for both seats and a spectator (state messages
-    and replay steps); a hint is the heuristic agent's pick among the seat's own options, refused to
-    the other seat (409) and to spectators (403)."""
+    and replay steps); a hint is the heuristic agent's pick among the seat's own options, none for
+    the other seat (``action`` null) and refused to spectators (403)."""
     from meloch.engine import goals
     from meloch.engine.meloch_cards import visible_meloch
     from meloch.guide import effects_text
+    from meloch.server.engine_port import _summed
+
+    # like benefits are added up, choices kept apart
+    e = [Effect(op="coins", n=1), Effect(op="power", n=1), Effect(op="coins", n=2), Effect(op="worker", arg="any")]
+    assert _summed(e) == [Effect(op="coins", n=3), Effect(op="power", n=1), Effect(op="worker", arg="any")]
 
     g = create(client, setup={"turn_limit": 6})
     gid = g["game_id"]
@@ -140,8 +155,8 @@ def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(cl
         i = 0
         while last[0]["outcome"] is None:
             d = 0 if last[0]["options"] else 1
-            other = hint(1 - d)
-            assert other.status_code == 409 and other.json()["code"] == "not_deciding"
+            other = hint(1 - d).json()
+            assert other["action"] is None and other["seq"] == last[d]["seq"]
             h = hint(d).json()
             assert h["action"] in {o["action"] for o in last[d]["options"]} and h["agent"] == "heuristic"
             assert h["label"] == next(o["label"] for o in last[d]["options"] if o["action"] == h["action"])
@@ -160,7 +175,8 @@ def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(cl
                 want = [{"column": c, "label": lab, "have": have, "need": need, "open": op}
                         for c, _m, lab, have, need, op in goals(st, seat)]
                 assert r["progress"][seat] == want
-                assert r["meloch_facing"][seat] == (effects_text(visible_meloch(st, seat)) if st.meloch_row else "")
+                facing = effects_text(_summed(visible_meloch(st, seat))) if st.meloch_row else ""
+                assert r["meloch_facing"][seat] == facing
         if k < steps:
             st = apply(st, rec["actions"][k])
     assert r["progress"] == last[0]["progress"] and r["meloch_facing"] == last[0]["meloch_facing"]

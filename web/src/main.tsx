@@ -57,8 +57,9 @@ function NewGame() {
     const solo = opp === "agent" || opp === "automa";
     const seats = solo ? [0, 1].map((i) => (i === mySeat ? human : other)) : [human, human];
     const seatSetup = roles.map((role, i) => (role === "scythe"
-      ? { role, faction: pickOf(c(i, "faction"), ch.factions), mat: pickOf(c(i, "mat"), ch.mats) }
-      : { role, mech: pickOf(c(i, "mech"), ch.mechs), character: pickOf(c(i, "character"), ch.characters), companion: pickOf(c(i, "companion"), ch.companions) }));
+      ? { role, faction: pickOf(c(i, "faction"), ch.factions), mat: pickOf(c(i, "mat"), ch.mats), stars_to_win: Number(c(i, "stars_to_win")) }
+      : { role, mech: pickOf(c(i, "mech"), ch.mechs), character: pickOf(c(i, "character"), ch.characters), companion: pickOf(c(i, "companion"), ch.companions),
+          stars_to_win: Number(c(i, "stars_to_win")) }));
     try {
       const g = await api<Created>("POST", "/api/games", {
         setup: { map_side: pickOf(mapSide, ch.map_sides), track_side: track === RANDOM ? ch.track_sides[Math.floor(Math.random() * ch.track_sides.length)] : track,
@@ -123,6 +124,8 @@ function NewGame() {
               <Pick label="Character" name={`character${i}`} items={ch.characters} value={c(i, "character")} set={setC(i, "character")} />
               <Pick label="Companion" name={`companion${i}`} items={ch.companions} value={c(i, "companion")} set={setC(i, "companion")} />
             </>}
+            <label>Stars to win <select name={`stars${i}`} value={c(i, "stars_to_win")} onChange={(e) => setC(i, "stars_to_win")(e.currentTarget.value)}>
+              {ch.stars_to_win.map((n) => <option key={n} value={String(n)}>{n === 4 ? "4 (standard)" : `${n} (experience-disparity handicap)`}</option>)}</select></label>
           </fieldset>))}
         <button type="submit" class="primary">Start game</button>
         {error && <p role="alert" class="error">{error}</p>}
@@ -205,7 +208,7 @@ function Reveal({ view, batches }: { view: View; batches: Batch[] }) {
   );
 }
 
-interface Hint { action: string; label: string; seq: number }
+interface Hint { action: string | null; label: string; seq: number }
 
 function Game({ game }: { game: string }) {
   const frag = useMemo(() => parseFragment(location.hash), []);
@@ -312,13 +315,13 @@ function Game({ game }: { game: string }) {
               <p class="phoneonly" aria-hidden="true">{prompt}</p>
               <p class="optbar">{picked && <>Options for {pickedName}: <button onClick={() => setPicked(null)}>show all</button> </>}
                 <button type="button" onClick={() => void askHint()} title="What the heuristic agent would choose (it sees only what you see)">Hint</button>
-                {hint && hint.seq === current.seq && <span class="hint" data-testid="hint" data-action={hint.action}> Suggested: <strong>{hint.label}</strong></span>}</p>
+                {hint && hint.action && hint.seq === current.seq && <span class="hint" data-testid="hint" data-action={hint.action}> Suggested: <strong>{hint.label}</strong></span>}</p>
               {picker && !picked && <CombatPicker view={view} options={current.options.filter((o) => !o.free)} kind={decisionKind} send={send} />}
               {groupOptions(shown).filter(([, os]) => !(picker && !picked && os.every((o) => !o.free))).map(([g, os]) => (
                 <div key={g} class="group" role="group" aria-label={g || "options"}>
                   <h3>{g}</h3>
                   {os.map((o) => (
-                    <button key={o.action} class={`option${hint && hint.seq === current.seq && hint.action === o.action ? " hinted" : ""}`}
+                    <button key={o.action} class={`option${hint && hint.seq === current.seq && hint.action !== null && hint.action === o.action ? " hinted" : ""}`}
                             data-action={o.action} data-free={o.free ? "1" : undefined} onClick={() => send(o.action)}
                             title={`${o.action}${o.cost.length ? ` · cost: ${o.cost.join(", ")}` : ""}${o.gain.length ? ` · gain: ${o.gain.join(", ")}` : ""}`}>
                       {o.label}{o.free && <em> (free)</em>}

@@ -109,7 +109,9 @@ export function Track({ view, extras }: { view: View; extras: Extras | null }) {
   const roleName = (seat: number) => (view.seats[seat].role === "scythe" ? "Scythe" : "Expeditions");
   return (
     <section class="track" aria-label="Triumph Track">
-      <h2>Triumph Track {side} <small>(first to {view.setup.seats[0]?.stars_to_win ?? 4} stars wins)</small></h2>
+      <h2>Triumph Track {side} <small>({view.setup.seats[0]?.stars_to_win === view.setup.seats[1]?.stars_to_win
+        ? `first to ${view.setup.seats[0]?.stars_to_win ?? 4} stars wins`
+        : view.setup.seats.map((st, i) => `${view.tags[i]} wins with ${st.stars_to_win} stars`).join(", ")})</small></h2>
       <ol>{view.track.map((box, i) => {
         const c = cats[i];
         return (
