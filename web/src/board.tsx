@@ -180,7 +180,7 @@ function BoardSvg({ geo, view, targets, selected, onPick, box, svgRef, dragged, 
             {tokens.has(l.id) && <rect x={19} y={-31} width={12} height={12} class="token" />}
             {corr > 0 && <text class="corr" x={0} y={29} text-anchor="middle">⬣{corr}</text>}
             {fight === l.id && <circle r={37} class="fight" />}
-            {res.has(l.id) && <text class="res" x={26} y={-2} text-anchor="end">{res.get(l.id)?.map((t) => t.replace(/ (\w)\w*/, "$1")).join(" ")}</text>}
+            {res.has(l.id) && <text class="res" x={27} y={-4} text-anchor="start">{res.get(l.id)?.map((t) => t.replace(/ (\w)\w*/, "$1")).join(" ")}</text>}
             {here.map((u, i) => (
               <g key={i} transform={`translate(${-21 + (i % 4) * 14},${6 + Math.floor(i / 4) * 13})`} class={`piece seat${u.seat}`}>
                 {u.seat === 0 ? <rect x={-6} y={-6} width={12} height={12} class={`unit seat${u.seat}${u.colour ? ` w-${u.colour}` : ""}`} />
