@@ -160,3 +160,59 @@ def test_hot_seat_game_from_new_game_to_winner_screen(server: Any, watched: Any)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "hotseat-over-1440x900.png"))
     assert w.problems == []
+
+
+UNNAMED = """() => [...document.querySelectorAll('button, select, input, a[href], [role=button]')].filter(e => {
+  const name = (e.getAttribute('aria-label') || e.textContent || e.getAttribute('title') || '').trim();
+  const labelled = e.labels && e.labels.length > 0;
+  return !name && !labelled && e.type !== 'hidden';
+}).map(e => e.outerHTML.slice(0, 120))"""
+
+
+def test_keyboard_play_focus_order_and_labels(server: Any, watched: Any) -> None:
+    """The new-game form and a game against an agent with the keyboard alone: Tab reaches the form's
+    controls in reading order and the Start button; in the game the first Tab is "Skip to your
+    options", Tab then Enter takes an option, and focus comes back to the options after each move.
+    Every control has a name a screen reader can read."""
+    w = watched()
+    page = w.page
+    page.goto(server.http + "/")
+    page.get_by_role("button", name="Start game").wait_for()
+    assert page.evaluate(UNNAMED) == []
+    order: list[str] = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("() => document.activeElement.textContent.trim() || document.activeElement.name"))
+        if order[-1] == "Start game":
+            break
+    assert order[0] == "Rules" and order[1] == "opp" and order[-1] == "Start game", order
+    page.get_by_label("Turn limit").fill(str(TURN_LIMIT))  # (typing a number: still the keyboard)
+    page.get_by_role("button", name="Start game").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/games/**")
+    moves = 0
+    for _ in range(200):
+        if page.get_by_test_id("gameover").is_visible() or moves >= 8:
+            break
+        if not page.locator("button.option").count():
+            page.wait_for_timeout(50)
+            continue
+        before = page.evaluate(SEQ)
+        if moves == 0:
+            page.keyboard.press("Tab")
+            assert page.evaluate("() => document.activeElement.textContent") == "Skip to your options"
+            page.keyboard.press("Enter")
+        assert page.evaluate("() => !!document.activeElement.closest('#options')"), "focus is not on the options"
+        page.keyboard.press("Tab")  # Hint
+        if page.evaluate("() => document.activeElement.textContent") == "Hint":
+            page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.classList.contains('option')")
+        page.keyboard.press("Enter")
+        page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
+        moves += 1
+        # focus returns to the options once it is this seat's turn again
+        page.wait_for_function("() => !document.querySelector('#options') || document.activeElement.id === 'options'"
+                               " || !!document.querySelector('[data-testid=gameover]')", timeout=10_000)
+    assert moves >= 5
+    assert page.evaluate(UNNAMED) == []
+    assert w.problems == []

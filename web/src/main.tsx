@@ -221,6 +221,8 @@ function Game({ game }: { game: string }) {
   const [logKind, setLogKind] = useState<string>("all");
   const [shownSeat, setShownSeat] = useState<number | null>(null);
   const [hint, setHint] = useState<Hint | null>(null);
+  const [overClosed, setOverClosed] = useState(false);
+  const refocus = useRef(false);
   const seats = useRef<Seat[]>([]);
   useEffect(() => {
     seats.current = frag.tokens.map((t) => new Seat(game, t, () => bump((n) => n + 1), (m) => setRefusal(m)));
@@ -249,6 +251,12 @@ function Game({ game }: { game: string }) {
     if (current && current.forced && current.options.length === 1 && passTo === null) me?.move(current.options[0].action);
   }, [current?.seq, current?.forced, passTo]);
   useEffect(() => { setHint(null); setPicked(null); }, [current?.seq]);
+  // keyboard play: after a choice, focus goes back to the options (not to the top of the page)
+  useEffect(() => {
+    if (!refocus.current || !current?.options.length) return;
+    refocus.current = false;
+    document.getElementById("options")?.focus();
+  }, [current?.seq, current?.options.length]);
   if (frag.tokens.length === 0) return <main class="msg"><p>This link has no seat token. <a href="/">New game</a></p></main>;
   if (passTo !== null) {
     const tags = states[0]?.view.tags ?? [];
@@ -258,7 +266,10 @@ function Game({ game }: { game: string }) {
   }
   if (!current || !geo) return <main class="msg"><p aria-live="polite">Connecting…</p></main>;
   const view = current.view;
-  const send = (action: string) => { setRefusal(""); setPicked(null); setTyped(""); setHint(null); me?.move(action); };
+  const send = (action: string) => {
+    refocus.current = document.activeElement instanceof HTMLElement && document.activeElement.closest("#options, .side, .boardkeys") !== null;
+    setRefusal(""); setPicked(null); setTyped(""); setHint(null); me?.move(action);
+  };
   const targets = optionsByLocation(current.options);
   const byRef = optionsByRef(current.options);
   const pick = (key: string) => {
@@ -298,10 +309,11 @@ function Game({ game }: { game: string }) {
         return <p class="invite"><label>Invite link for your opponent: <input readOnly value={i.link} data-testid="invite" size={40} /></label>
           {" "}<label>Spectators: <input readOnly value={i.spectator} data-testid="spectate" size={30} /></label></p>; })()}
       {current.outcome && (
-        <div class="over" role="dialog" aria-label="Game over" data-testid="gameover">
+        <div class={`over${overClosed ? " closed" : ""}`} role={overClosed ? "status" : "dialog"} aria-label="Game over" data-testid="gameover">
           <h2>{current.outcome.winner === null ? "No winner" : `${view.tags[current.outcome.winner]} wins`}</h2>
           <p>{current.outcome.reason}</p>
-          <p class="actions"><a class="button primary" href="/">New game</a>
+          <p class="actions">{!overClosed && <button type="button" onClick={() => setOverClosed(true)}>See the board</button>}
+            <a class="button primary" href="/">New game</a>
             {me && <a class="button" href={`/games/${game}/replay#token=${me.token}`}>Watch the replay</a>}
             {me && <button type="button" onClick={() => void download(game, me.token)}>Download the record</button>}</p>
         </div>)}
@@ -312,7 +324,6 @@ function Game({ game }: { game: string }) {
         <aside class="side">
           {current.options.length > 0 && (
             <section class="options" id="options" aria-label="Your options" tabIndex={-1}>
-              <p class="phoneonly" aria-hidden="true">{prompt}</p>
               <p class="optbar">{picked && <>Options for {pickedName}: <button onClick={() => setPicked(null)}>show all</button> </>}
                 <button type="button" onClick={() => void askHint()} title="What the heuristic agent would choose (it sees only what you see)">Hint</button>
                 {hint && hint.action && hint.seq === current.seq && <span class="hint" data-testid="hint" data-action={hint.action}> Suggested: <strong>{hint.label}</strong></span>}</p>
