@@ -5,6 +5,7 @@ Editable installs (``make install``) skip this: ``make web`` builds the client t
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,6 +34,8 @@ def ensure_client() -> None:
         return
     if BUILT.is_file() and BUILT.stat().st_mtime >= _newest_source():
         return
+    if os.environ.get("MELOCH_CLIENT_PREBUILT"):  # the tests: never rebuild under a running server
+        raise SystemExit("meloch: the built client is older than web/ (run `make web`)")
     npm = shutil.which("npm")
     if npm is None:
         raise SystemExit("meloch: building the package builds the browser client, which needs Node.js 20+ with npm "

@@ -172,8 +172,9 @@ UNNAMED = """() => [...document.querySelectorAll('button, select, input, a[href]
 def test_keyboard_play_focus_order_and_labels(server: Any, watched: Any) -> None:
     """The new-game form and a game against an agent with the keyboard alone: Tab reaches the form's
     controls in reading order and the Start button; in the game the first Tab is "Skip to your
-    options", Tab then Enter takes an option, and focus comes back to the options after each move.
-    Every control has a name a screen reader can read."""
+    options", Tab then Enter takes an option, and focus comes back to the options after each move;
+    the first choice is undone (Undo) and the decision comes back. Every control has a name a screen
+    reader can read."""
     w = watched()
     page = w.page
     page.goto(server.http + "/")
@@ -207,9 +208,20 @@ def test_keyboard_play_focus_order_and_labels(server: Any, watched: Any) -> None
         if page.evaluate("() => document.activeElement.textContent") == "Hint":
             page.keyboard.press("Tab")
         assert page.evaluate("() => document.activeElement.classList.contains('option')")
+        prompt = page.get_by_test_id("prompt").text_content()
         page.keyboard.press("Enter")
         page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
         moves += 1
+        if moves == 1:
+            # undo where the engine allows it: the first choice of the turn (a section) is taken back
+            undo = page.get_by_role("button", name="Undo")
+            undo.wait_for(timeout=10_000)
+            undone = page.evaluate(SEQ)
+            undo.click()
+            page.wait_for_function(SEQ_MOVED, arg=undone, timeout=10_000)
+            assert page.get_by_test_id("prompt").text_content() == prompt
+            assert page.locator(".log li[data-kind=undo]").count() == 1
+            page.locator("#options").focus()
         # focus returns to the options once it is this seat's turn again
         page.wait_for_function("() => !document.querySelector('#options') || document.activeElement.id === 'options'"
                                " || !!document.querySelector('[data-testid=gameover]')", timeout=10_000)
