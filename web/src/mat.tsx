@@ -54,9 +54,9 @@ export function ScytheMat({ view, seat }: { view: View; seat: number }) {
             </tr>);
         })}</tbody>
       </table>}
-      <p><span class="k">Upgrades:</span> {s.top_upgrades.length ? s.top_upgrades.join(", ") : "none"}
-        {" "}· <span class="k">Recruits:</span> {s.recruits.length ? s.recruits.join(", ") : "none"}
-        {s.enlist_bonuses.length > 0 && <> · <span class="k">Enlist bonuses:</span> {s.enlist_bonuses.join(", ")}</>}</p>
+      <p><span class="k">Upgrades:</span> {s.top_upgrades.length ? s.top_upgrades.map((u) => u.replace(/_/g, " ")).join(", ") : "none"}
+        {" "}· <span class="k"><Tip id="recruit" label="Recruits" />:</span> {s.recruits.length ? s.recruits.map((r) => <Tip key={r} id={r} />) : "none"}
+        {s.enlist_bonuses.length > 0 && <> · <span class="k"><Tip id="enlist" label="Enlist bonuses" />:</span> {s.enlist_bonuses.map((b) => <Tip key={b} id={b} />)}</>}</p>
       <p><span class="k">Structures:</span> {s.structures.length ? s.structures.map(([k, loc]) => `${k} on ${loc}`).join(", ") : "none"}
         {" "}· <span class="k">Mechs:</span> {s.mechs.length}/4 · <span class="k">Workers on the board:</span> {s.workers.length}</p>
       {s.resources.length > 0 && <p><span class="k">Resources:</span> {s.resources.map(([loc, k, n]) => `${n} ${k} on ${loc}`).join(", ")}</p>}
@@ -81,7 +81,7 @@ export function ExpArea({ view, seat }: { view: View; seat: number }) {
         <Target key={i} kind="card" id={c} name={c}><span><Tip id={c} /> <small>({side || "no worker"})</small> </span></Target>)) : "none"}</p>
       <Cards label="Upgraded (tucked)" ids={e.upgraded} /><Cards label="Melded (tucked)" ids={e.melded} />
       <Cards label="Solved quests" ids={e.solved} /><Cards label="Map tokens" ids={e.map_tokens} kind="map_token" />
-      {e.corruption.length > 0 && <p><span class="k">Corruption:</span> {e.corruption.map(([k, n]) => `${k} ${n}`).join(", ")}</p>}
+      {e.corruption.length > 0 && <p><span class="k"><Tip id="corruption" label="Corruption" />:</span> {e.corruption.map(([k, n]) => `${k} ${n}`).join(", ")}</p>}
       {mine && e.hand_combat && <Cards label="Your combat cards" ids={e.hand_combat} kind="combat_card"
                                        refIds={e.combat_card_ids?.map((n) => `c${n}`)} />}
     </div>
