@@ -17,7 +17,7 @@ import numpy as np
 
 from meloch.agents import make_agent
 from meloch.agents.registry import agent_seed
-from meloch.engine import Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.engine import Setup, State, apply, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 from meloch.rl.pz import end_rewards, observation_space
@@ -42,9 +42,8 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         self.done = True
 
     def _obs(self) -> dict[str, np.ndarray]:
-        d = decision(self.state)
-        m = (A.mask(legal_actions(self.state)) if d is not None and d.seat == self.seat
-             else np.zeros(A.size(), dtype=np.int8))
+        legal = legal_actions(self.state)  # (empty once the game is over)
+        m = (A.legal_info(legal)[1] if legal and legal[0].seat == self.seat else A.no_mask()).copy()
         return {"observation": O.observe_state(self.state, self.seat), "action_mask": m}
 
     def action_masks(self) -> np.ndarray:
@@ -52,11 +51,10 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
 
     def _play_opponent(self) -> None:
         while outcome(self.state) is None:
-            d = decision(self.state)
-            if d is None or d.seat == self.seat:
-                return
             legal = legal_actions(self.state)
-            v = view(self.state, d.seat) if self.opponent.uses_view else None
+            if legal[0].seat == self.seat:
+                return
+            v = view(self.state, legal[0].seat) if self.opponent.uses_view else None
             self.state = apply(self.state, self.opponent.choose(v, legal))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -73,7 +71,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         if self.done:
             raise RuntimeError("the episode is over (or not started): call reset()")
         try:
-            a = A.decode(int(action), legal_actions(self.state))
+            a = A.decode_in(int(action), A.legal_info(legal_actions(self.state))[0])
         except A.ActionSpaceError as e:
             self.done = True
             return self._obs(), -1.0, True, False, {"illegal_action": True, "error": str(e)}
