@@ -2,7 +2,8 @@
 
 ``MelochEnv(seat=0, opponent="random")`` plays ``seat``; every other decision is taken by
 ``make_agent(opponent, agent_seed(game_seed, 1 - seat))`` (any registry name: random, aggressive,
-and the heuristic, ISMCTS and Automa agents once they are registered). The observation is the dict
+heuristic, the ISMCTS levels), or the other seat is the solo Automa, ``automa:N`` / ``automa:N+threat``
+(a seat the rules drive: the setup gets that option, ``with_engine_seats``). The observation is the dict
 of the PettingZoo environment (``observation``, ``action_mask``); ``action_masks()`` returns the
 mask too (the sb3-contrib ``MaskablePPO`` convention). Reward +1/-1/0 at the end. An illegal action
 ends the episode with -1 (``info["illegal_action"]``), as in the PettingZoo environment.
@@ -16,7 +17,7 @@ import gymnasium as gym
 import numpy as np
 
 from meloch.agents import make_agent
-from meloch.agents.registry import agent_seed
+from meloch.agents.registry import agent_seed, with_engine_seats
 from meloch.engine import Setup, State, apply, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
@@ -33,7 +34,9 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi' or None")
         make_agent(opponent, 0)  # a clear ValueError now for an unknown name
-        self.seat, self.opponent_name, self.setup = seat, opponent, setup or Setup()
+        names = [opponent if s != seat else "agent" for s in range(2)]
+        # an Automa level is a seat the rules drive: a setup option, not an agent (never asked)
+        self.seat, self.opponent_name, self.setup = seat, opponent, with_engine_seats(setup or Setup(), names)
         self.render_mode = render_mode
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = gym.spaces.Discrete(A.size())  # type: ignore[assignment]
