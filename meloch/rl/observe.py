@@ -146,20 +146,25 @@ def _meloch(row: tuple[tuple[str, bool], ...]) -> np.ndarray:
     return out
 
 
-def _seat_block(sv: SeatGlance) -> np.ndarray:
-    """A ``me`` / ``opp`` block: the counters, the action token one-hot, the discovery piles."""
+def _tail(sv: SeatGlance) -> bytes:
+    """A seat block after its counters, as float32 bytes: the action token one-hot, then the
+    discovery cards by pile (hand, active, solved, upgraded, melded); all zero for Scythe."""
     _, cards, _, _ = _content_ids()
-    card_ix = _card_ix()
-    out = np.frombuffer(bytearray(_counters(sv)) + bytearray(4 * (_sizes()["me"] - SEAT_FEATURES)), dtype=np.float32)
+    out = [0.0] * (_sizes()["me"] - SEAT_FEATURES)
     if isinstance(sv, ExpGlance):
+        card_ix = _card_ix()
         if sv.token in TOKENS:
-            out[SEAT_FEATURES + TOKENS.index(sv.token)] = 1
-        base = SEAT_FEATURES + len(TOKENS)
+            out[TOKENS.index(sv.token)] = 1.0
         for p, pile in enumerate((sv.hand_cards, sv.active, sv.solved, sv.upgraded, sv.melded)):
             for c in pile:
                 if c in card_ix:
-                    out[base + p * len(cards) + card_ix[c]] = 1
-    return out
+                    out[len(TOKENS) + p * len(cards) + card_ix[c]] = 1.0
+    return struct.pack(f"{len(out)}f", *out)
+
+
+def _seat_block(sv: SeatGlance) -> np.ndarray:
+    """A ``me`` / ``opp`` block: the counters, the action token one-hot, the discovery piles."""
+    return np.frombuffer(_counters(sv) + _tail(sv), dtype=np.float32)
 
 
 def _board_public(g: Glance) -> np.ndarray:
@@ -204,7 +209,7 @@ def _board_units(sv: SeatGlance) -> np.ndarray:
                 out[ix[loc] + 4] += cnt / 8
     elif sv.loc in ix:
         out[ix[sv.loc]] += 1
-    return np.asarray(out, dtype=np.float32)
+    return np.frombuffer(struct.pack(f"{len(out)}f", *out), dtype=np.float32)
 
 
 def _private(own: tuple[int, ...] | None, known: int) -> np.ndarray:
@@ -311,7 +316,7 @@ class _Side:
             if t is None:
                 if len(_TAILS) >= _CACHE_MAX:
                     _TAILS.clear()
-                t = _TAILS[tail] = _seat_block(sv)[SEAT_FEATURES:].tobytes()
+                t = _TAILS[tail] = _tail(sv)
             self.tail_key, self.tail = tail, t
         self.sv, self.block = sv, counters + self.tail
 

@@ -75,6 +75,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self._seen: dict[str, dict[str, np.ndarray]] = {}
         self._over = False
         """The game has ended (``outcome`` is not None)."""
+        self._done = False
+        """Every agent is terminated or truncated (the game ended, an illegal action, ``max_cycles``)."""
         self._zero = True
         """Every entry of ``rewards`` is 0 (so a step need not reset or accumulate them)."""
         """Observations handed out for the current state, by agent (``last()`` and ``observe()``)."""
@@ -100,8 +102,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         if seen is not None:
             return seen
         state = self._live()
-        if (agent == self.agent_selection and not self._over and agent in self.agents
-                and not (self.terminations[agent] or self.truncations[agent])):
+        if agent == self.agent_selection and not (self._over or self._done):
             if self._legal is None:
                 self._legal_now()
             m = self._mask.copy()  # (a new array each time: users keep what they are given)
@@ -122,6 +123,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._done = False
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._moved()
 
@@ -165,6 +167,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self.rewards[agent] = -1.0
             self._zero = False
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
             self.infos[agent]["illegal_action"] = True
             self._seen = {}
             self._accumulate_rewards()
@@ -177,8 +180,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
             self._zero = False
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
         elif self.max_cycles is not None and self.steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._done = True
         if not self._zero:  # (adding zeros changes nothing)
             self._accumulate_rewards()
 
