@@ -165,6 +165,7 @@ def _refresh(memo: list[Any], i: int, state: State, seat: int, src: Any) -> Any:
     equal result (it changed only what the glance does not read), else the new one."""
     old = memo[2 * i]
     if not (type(old) is type(src) and old == src):
+        new: Any
         if i >= 4 and (isinstance(src, ScytheSeat) or not src.corruption):
             new = _seat(src, seat == i - 4)  # (reads no content: no need to bind it)
         else:

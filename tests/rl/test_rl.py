@@ -76,6 +76,22 @@ def test_bad_indices_are_clear_errors() -> None:
         A.decode(illegal, legal)
 
 
+def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled engine build loses ``Action``'s ``frozen=True`` (its actions do not hash): the
+    codec's caches then key by (who, verb, args) and give the same indices, maps and masks."""
+    monkeypatch.setattr(A, "_HASHABLE", False)
+    monkeypatch.setattr(A, "_SEEN", {})
+    monkeypatch.setattr(A, "_DECISIONS", {})
+    for n, s in enumerate(_random_game(5)):
+        legal = legal_actions(s)
+        lm, m = A.legal_info(legal)
+        assert lm == A.legal_map(legal) and np.array_equal(m, A.mask(legal))
+        assert all(lm[A.encode(a)] == a or A.key(lm[A.encode(a)]) == A.key(a) for a in legal)
+        if n > 150:
+            break
+    assert A._SEEN and all(isinstance(k, tuple) for k in A._SEEN)
+
+
 def test_documented_sizes_match() -> None:
     doc = (ROOT / "docs" / "rl.md").read_text()
     assert f"{A.size():,} actions" in doc
