@@ -11,8 +11,6 @@ from meloch.engine import (  # noqa: F401  (_native first: it picks the build; t
 )
 from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.api import (
-    Decision,
-    Outcome,
     apply,
     decision,
     from_json,
@@ -24,9 +22,11 @@ from meloch.engine.api import (
     to_json,
 )
 from meloch.engine.contract import (
+    Decision,
     Event,
     ExpView,
     Known,
+    Outcome,
     ScytheView,
     SeenEvent,
     Standing,

@@ -428,3 +428,17 @@ class Standing(msgspec.Struct, frozen=True, gc=False):
     """Scythe: resources on the board as (location, kind, count), as ``ScytheView.resources``."""
     hand: int
     """Expeditions: discovery cards in hand (a count); 0 for a Scythe seat."""
+
+
+class Decision(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    prompt: str
+    forced: bool = False
+    """Exactly one legal option: the shells take it without asking (the log still records it)."""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    winner: int | None
+    """The winning seat, or None when the game ended without one (turn limit)."""
+    reason: str
