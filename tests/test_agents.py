@@ -30,6 +30,8 @@ from meloch.sim.runner import Hooks, play_game
 
 FAST = Params(iterations=12, playout=1)
 """A search small enough for tests, with every part (tree, opponent model, playout) exercised."""
+FAST_TURN = Params(iterations=8, playout=0, opponent="greedy", finish_turn=True)
+"""The same with leaves judged at the end of the seat's own turn and the greedy opponent model."""
 
 
 class _Keep(Hooks):
@@ -66,7 +68,7 @@ def test_positions_cover_combat_and_meloch_decisions() -> None:
 
 
 def _agents(seed: int) -> list[HeuristicAgent | ISMCTSAgent]:
-    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST)]
+    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN)]
 
 
 def _choose(agent: HeuristicAgent | ISMCTSAgent, state: State) -> Action:
