@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from meloch.agents.ismcts import LEVELS
 from meloch.cli.main import app
 from meloch.sim.ladder import LadderGame, pair_result, ratings, run_ladder, schedule, wilson
 
@@ -99,7 +100,7 @@ def test_bench_search_figure() -> None:
     from meloch.sim import bench_search
 
     r = bench_search.run(positions=2, level="easy")
-    assert r.positions == 2 and r.iterations == 2 * 40 and r.per_second > 0
+    assert r.positions == 2 and r.iterations == 2 * LEVELS["easy"].iterations and r.per_second > 0
 
 
 def test_selfplay_and_play_accept_the_agent_names() -> None:

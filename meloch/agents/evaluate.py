@@ -132,7 +132,8 @@ def _phrase(name: str, own: bool, d: float, before: State, after: State, seat: i
     gb, ga = _goal_table(before, who), _goal_table(after, who)
     if name == "star":
         to_win = va.setup.seats[who].stars_to_win
-        closed = [label for label, (_, _, _, is_open) in gb.items() if is_open and not ga.get(label, gb[label])[3]]
+        # by column, not by label: track B has two "Win a combat" columns
+        closed = [b[2] for b, a in zip(goals(before, who), goals(after, who), strict=True) if b[5] and not a[5]]
         where = f" on \"{closed[0]}\"" if closed else ""
         if own:
             return f"places a star{where} ({va.stars[who]} of {to_win})"

@@ -15,8 +15,12 @@ sample and never becomes a tree edge:
 Selection is UCB1 with availability counts (an action legal in some samples only is judged against
 the visits of the samples where it was available) plus a progressive bias ``bias * prior / (n+1)``,
 where the prior is the heuristic evaluation of the action's result, computed once when the child is
-created. A new leaf is scored by a truncated playout: ``playout`` decisions of the one-ply greedy
-policy for both seats, then ``evaluate``. The chosen action is the most visited root child.
+created. A new leaf is scored by a truncated playout: with ``finish_turn`` (every level) the seat's own turn
+is first finished greedily, as the heuristic agent's look-ahead does, so every leaf is judged at the
+end of an own turn; then ``playout`` decisions of the one-ply greedy policy for both seats (none at
+the levels), then ``evaluate``. (Judging leaves a few decisions into a random opponent's turn made
+the search prefer whatever ended its own turn soonest: docs/agents.md.) The chosen action is the
+most visited root child.
 
 Levels (``LEVELS``) differ in iterations; ``meloch ladder`` measures their strength and time per
 move. A time budget (``seconds``) may replace or cap the iteration budget.
@@ -59,9 +63,9 @@ class Params:
 
 
 LEVELS: dict[str, Params] = {
-    "easy": Params(iterations=40, playout=0, opponent="random"),
-    "medium": Params(iterations=200, playout=3, opponent="random"),
-    "hard": Params(iterations=750, playout=3, opponent="random"),
+    "easy": Params(iterations=20, playout=0, opponent="random", finish_turn=True),
+    "medium": Params(iterations=100, playout=0, opponent="random", finish_turn=True),
+    "hard": Params(iterations=400, playout=0, opponent="random", finish_turn=True),
 }
 """The named levels (``ismcts:easy`` ...); time per move is measured by ``meloch ladder``."""
 

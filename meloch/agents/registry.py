@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -11,7 +12,7 @@ import msgspec
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
 from meloch.agents.heuristic import HeuristicAgent
-from meloch.agents.ismcts import LEVELS, ISMCTSAgent, Params
+from meloch.agents.ismcts import LEVELS, ISMCTSAgent
 from meloch.engine import Action, AutomaSetup, Setup, View
 
 AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive": AggressiveAgent,
@@ -28,8 +29,7 @@ def _ismcts_by_iterations(name: str) -> Callable[[int], Agent] | None:
     head, _, tail = name.partition(":")
     if head != "ismcts" or not tail.isdigit() or not 1 <= int(tail) <= 1_000_000:
         return None
-    base = LEVELS["medium"]
-    params = Params(iterations=int(tail), c=base.c, bias=base.bias, playout=base.playout, max_depth=base.max_depth)
+    params = replace(LEVELS["medium"], iterations=int(tail))
     return lambda seed: ISMCTSAgent(seed, tail, params)
 
 

@@ -36,7 +36,7 @@ from meloch.engine.contract import (
 )
 from meloch.engine.describe import FREE_VERBS, Option, Ref, location_name, options
 from meloch.engine.determinize import determinize
-from meloch.engine.glance import Glance, glance
+from meloch.engine.glance import ExpGlance, Glance, ScytheGlance, SeatGlance, glance
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.standing import standing
@@ -49,12 +49,15 @@ __all__ = [
     "AutomaSetup",
     "Decision",
     "Event",
+    "ExpGlance",
     "ExpView",
     "Glance",
     "IllegalAction",
     "Known",
     "Outcome",
+    "ScytheGlance",
     "ScytheView",
+    "SeatGlance",
     "SeatSetup",
     "SeenEvent",
     "Setup",

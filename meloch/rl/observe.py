@@ -33,8 +33,7 @@ from typing import Any
 import numpy as np
 
 from meloch.content import load
-from meloch.engine import ExpView, Glance, ScytheView, State, View, glance
-from meloch.engine.glance import ExpGlance, ScytheGlance, SeatGlance
+from meloch.engine import ExpGlance, ExpView, Glance, ScytheGlance, ScytheView, SeatGlance, State, View, glance
 from meloch.rl.actions import combat_type_ids, location_ids
 
 DECISION_KINDS: tuple[str, ...] = (
