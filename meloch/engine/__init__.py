@@ -26,7 +26,9 @@ from meloch.engine.contract import (
     Event,
     ExpView,
     Known,
+    Option,
     Outcome,
+    Ref,
     ScytheView,
     SeenEvent,
     Standing,
@@ -34,7 +36,7 @@ from meloch.engine.contract import (
     event_schema,
     view_schema,
 )
-from meloch.engine.describe import FREE_VERBS, Option, Ref, location_name, options
+from meloch.engine.describe import FREE_VERBS, location_name, options
 from meloch.engine.determinize import determinize
 from meloch.engine.glance import ExpGlance, Glance, ScytheGlance, SeatGlance, glance
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant

@@ -6,25 +6,9 @@ The notation is ``<seat tag> <verb> <arg> <arg>...`` with single-space separator
 
 from __future__ import annotations
 
-import msgspec
+from meloch.engine.model import TAG_SEAT, Action
 
-from meloch.engine.model import TAG_SEAT
-
-
-class Action(msgspec.Struct, frozen=True, order=True):
-    """One atomic choice by one seat."""
-
-    who: str
-    """Seat tag: S / E in the standard duel, S1 / S2 or E1 / E2 in the variants."""
-    verb: str
-    args: tuple[str, ...] = ()
-
-    @property
-    def seat(self) -> int:
-        return TAG_SEAT[self.who]
-
-    def __str__(self) -> str:
-        return " ".join((self.who, self.verb, *self.args))
+__all__ = ["Action", "IllegalAction", "parse"]
 
 
 class IllegalAction(Exception):

@@ -442,3 +442,41 @@ class Outcome(msgspec.Struct, frozen=True):
     winner: int | None
     """The winning seat, or None when the game ended without one (turn limit)."""
     reason: str
+
+
+# Described options (``describe.options``): declared here, where mypyc does not compile them.
+RefKind = Literal["location", "unit", "card", "combat_card", "track_box", "section", "resource", "worker",
+                  "map_token", "token"]
+
+
+class Ref(msgspec.Struct, frozen=True):
+    """A board thing an option refers to, for highlighting: ``kind`` and its id (a location id, a
+    discovery card id, ``c12`` for combat card 12, a track column, a section number...)."""
+
+    kind: RefKind
+    id: str
+
+
+class Option(msgspec.Struct, frozen=True, kw_only=True):
+    """One legal action as a person or a client sees it."""
+
+    action: str
+    """The action in notation (what the shell sends back)."""
+    label: str
+    group: str
+    """Menu group: options that pick the same kind of thing share it (``move char``, ``pay``...)."""
+    cost: tuple[str, ...] = ()
+    gain: tuple[str, ...] = ()
+    refs: tuple[Ref, ...] = ()
+    free: bool = False
+    """A free action (discard a combat card, an ability) that may be taken at any pause of the turn."""
+
+
+class Described(msgspec.Struct, frozen=True, kw_only=True):
+    """What a describer returns (the action and the default group are added by ``options``)."""
+
+    label: str
+    group: str = ""
+    cost: tuple[str, ...] = ()
+    gain: tuple[str, ...] = ()
+    refs: tuple[Ref, ...] = ()

@@ -13,7 +13,6 @@ Options are the deciding seat's: they may name that seat's own hidden cards, nev
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 import msgspec
 
@@ -25,48 +24,11 @@ from meloch.engine.actions import Action
 from meloch.engine.api import legal_actions
 from meloch.engine.board import board
 from meloch.engine.cards import combat_name, combat_types
-from meloch.engine.contract import View
+from meloch.engine.contract import Described, Option, Ref, View
 from meloch.engine.effects import describe as effect_text
 from meloch.engine.game_content import active, bound, index, using
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
 from meloch.engine.text import a_or_an
-
-RefKind = Literal["location", "unit", "card", "combat_card", "track_box", "section", "resource", "worker",
-                  "map_token", "token"]
-
-
-class Ref(msgspec.Struct, frozen=True):
-    """A board thing an option refers to, for highlighting: ``kind`` and its id (a location id, a
-    discovery card id, ``c12`` for combat card 12, a track column, a section number...)."""
-
-    kind: RefKind
-    id: str
-
-
-class Option(msgspec.Struct, frozen=True, kw_only=True):
-    """One legal action as a person or a client sees it."""
-
-    action: str
-    """The action in notation (what the shell sends back)."""
-    label: str
-    group: str
-    """Menu group: options that pick the same kind of thing share it (``move char``, ``pay``...)."""
-    cost: tuple[str, ...] = ()
-    gain: tuple[str, ...] = ()
-    refs: tuple[Ref, ...] = ()
-    free: bool = False
-    """A free action (discard a combat card, an ability) that may be taken at any pause of the turn."""
-
-
-class Described(msgspec.Struct, frozen=True, kw_only=True):
-    """What a describer returns (the action and the default group are added by ``options``)."""
-
-    label: str
-    group: str = ""
-    cost: tuple[str, ...] = ()
-    gain: tuple[str, ...] = ()
-    refs: tuple[Ref, ...] = ()
-
 
 Describer = Callable[[State, Frame, Action], Described | None]
 DESCRIBERS: dict[str, Describer] = {}

@@ -262,3 +262,19 @@ class State(msgspec.Struct, kw_only=True, dict=True):  # dict: flow's per-state 
     reason: str = ""
     events: tuple[Event, ...] = ()
     """Events of the last transition only; callers keep the history they want."""
+
+
+class Action(msgspec.Struct, frozen=True, order=True):
+    """One atomic choice by one seat."""
+
+    who: str
+    """Seat tag: S / E in the standard duel, S1 / S2 or E1 / E2 in the variants."""
+    verb: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def seat(self) -> int:
+        return TAG_SEAT[self.who]
+
+    def __str__(self) -> str:
+        return " ".join((self.who, self.verb, *self.args))
