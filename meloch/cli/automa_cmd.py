@@ -28,6 +28,8 @@ def automa_table(
     max_cpu: float = typer.Option(0.0, "--max-cpu", min=0.0,
                                   help="Stop after this many CPU seconds of games (0: no limit); rerun to go on."),
     show_only: bool = typer.Option(False, "--show", help="Only print the table of the games in --out."),
+    rules: str = typer.Option("", "--rules", help="Count the games of this rules fingerprint (see the file) "
+                              "instead of the current content and engine's."),
 ) -> None:
     """Play the missing games (interleaved over the cells), then print the table of every agent in
     the file: win rate of the agent, 95% Wilson interval, n, median turns, CPU per game, targets."""
@@ -63,7 +65,7 @@ def automa_table(
             played, stopped = count[0], True
         console.print(f"{played} games played" + ("; stopped early, rerun the same command to go on." if stopped
                                                   else "."))
-    _show(console, table(load(out)), out)
+    _show(console, table(load(out), rules or None), out)
 
 
 def _show(console: Console, t: Table, out: Path) -> None:
@@ -83,8 +85,10 @@ def _show(console: Console, t: Table, out: Path) -> None:
     for x in t.targets:
         tg.add_row(x.agent, x.side, x.text, "[green]pass[/]" if x.ok else "[red]FAIL[/]", x.detail)
     console.print(tg)
+    console.print(f"Rules fingerprint {t.rules} (content data and engine sources).")
     if t.ignored:
-        console.print(f"({t.ignored} games in {out} were played with other content or engine sources: not counted.)")
+        console.print(f"({t.ignored} games in {out} were played with other content or engine sources: not counted; "
+                      "--rules picks them.)")
 
 
 def register(app: typer.Typer) -> None:

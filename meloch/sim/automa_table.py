@@ -189,6 +189,8 @@ class Table:
     targets: list[Target]
     ignored: int
     """Games in the file played with other rules (not counted)."""
+    rules: str
+    """The fingerprint counted."""
 
 
 def _pct(x: float) -> str:
@@ -245,4 +247,4 @@ def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
         for side in SIDES:
             r = {(c.level, c.threat): x for c, x in rates.items() if c.agent == agent and c.side == side}
             targets += side_targets(agent, side, r)
-    return Table(rates, targets, ignored)
+    return Table(rates, targets, ignored, rules)
