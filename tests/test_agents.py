@@ -11,11 +11,27 @@ import pytest
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, make_agent
 from meloch.agents.evaluate import WEIGHTS, advantage, evaluate, explain, terms
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
-from meloch.engine import Action, Setup, State, apply, determinize, goals, legal_actions, outcome, view
+from meloch.engine import (
+    Action,
+    ExpView,
+    ScytheView,
+    SeatSetup,
+    Setup,
+    State,
+    apply,
+    determinize,
+    goals,
+    legal_actions,
+    outcome,
+    standing,
+    view,
+)
 from meloch.sim.runner import Hooks, play_game
 
 FAST = Params(iterations=12, playout=1)
 """A search small enough for tests, with every part (tree, opponent model, playout) exercised."""
+FAST_TURN = Params(iterations=8, playout=0, opponent="greedy", finish_turn=True)
+"""The same with leaves judged at the end of the seat's own turn and the greedy opponent model."""
 
 
 class _Keep(Hooks):
@@ -52,7 +68,7 @@ def test_positions_cover_combat_and_meloch_decisions() -> None:
 
 
 def _agents(seed: int) -> list[HeuristicAgent | ISMCTSAgent]:
-    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST)]
+    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN)]
 
 
 def _choose(agent: HeuristicAgent | ISMCTSAgent, state: State) -> Action:
@@ -108,6 +124,41 @@ def test_evaluation_terms_and_values() -> None:
     heavier = dict(WEIGHTS, star=WEIGHTS["star"] + 5)
     stars = view(s, 0).stars
     assert advantage(s, 0, heavier) - advantage(s, 0) == pytest.approx(5 * (stars[0] - stars[1]))
+
+
+VARIANT_SETUPS = {
+    "standard": Setup(),
+    "scythe_vs_scythe": Setup(variant="scythe_vs_scythe", map_side="desert",
+                              seats=(SeatSetup(role="scythe", faction="saxony", mat="militant"),
+                                     SeatSetup(role="scythe", faction="constantinople", mat="adventurous"))),
+    "expeditions_vs_expeditions": Setup(variant="expeditions_vs_expeditions", track_side="B",
+                                        seats=(SeatSetup(role="expeditions"),
+                                               SeatSetup(role="expeditions", mech="tatanka"))),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_SETUPS))
+def test_standing_agrees_with_the_view(variant: str) -> None:
+    """The evaluation reads ``standing`` instead of the typed view (speed): every figure it carries
+    is the one the view shows, from either seat's view, so the evaluation's values are unchanged."""
+    keep = _Keep()
+    play_game(VARIANT_SETUPS[variant], 11, (RandomAgent(3), RandomAgent(4)), keep)
+    assert len(keep.states) > 100
+    for s in keep.states[::7]:
+        for seat in (0, 1):
+            st = standing(s, seat)
+            for viewer in (seat, 1 - seat):
+                v = view(s, viewer)
+                p = v.seats[seat]
+                assert st.stars == v.stars[seat] and st.stars_to_win == v.setup.seats[seat].stars_to_win
+                assert (st.power, st.combat_cards) == (p.power, p.combat_cards)
+                if isinstance(p, ScytheView):
+                    assert (st.role, st.stars_discarded, st.resources, st.hand) == (
+                        "scythe", p.stars_discarded, p.resources, 0)
+                else:
+                    assert isinstance(p, ExpView)
+                    assert (st.role, st.stars_discarded, st.resources, st.hand) == ("expeditions", 0, (), p.hand)
+            assert list(st.goals) == goals(s, seat)
 
 
 def test_evaluation_of_a_finished_game() -> None:

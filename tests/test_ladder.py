@@ -76,6 +76,25 @@ def test_ladder_command_prints_and_writes(tmp_path: Path) -> None:
     assert empty.exit_code == 2 and "no ladder games" in empty.output
 
 
+def test_ladder_resumes_a_stopped_run(tmp_path: Path) -> None:
+    """--resume keeps the games already in OUT.games.jsonl and plays only the rest, with the same
+    figures as an uninterrupted run."""
+    args = ["ladder", "--agents", "random,aggressive", "--games", "16", "--turn-limit", "6"]
+    whole = tmp_path / "whole.json"
+    assert CliRunner().invoke(app, [*args, "--out", str(whole)]).exit_code == 0
+    out = tmp_path / "part.json"
+    partial = tmp_path / "part.games.jsonl"
+    lines = (tmp_path / "whole.games.jsonl").read_text().splitlines()
+    partial.write_text("\n".join(lines[:5]) + "\n")  # a run stopped after 5 games
+    res = CliRunner().invoke(app, [*args, "--out", str(out), "--resume"])
+    assert res.exit_code == 0, res.output
+    assert "Resuming: 5 games" in res.output
+    assert len(partial.read_text().splitlines()) == 16
+    a, b = json.loads(whole.read_text()), json.loads(out.read_text())
+    untimed = [[{k: v for k, v in g.items() if k != "move_seconds"} for g in x["games"]] for x in (a, b)]
+    assert untimed[0] == untimed[1] and a["pairs"] == b["pairs"]
+
+
 def test_bench_search_figure() -> None:
     from meloch.sim import bench_search
 

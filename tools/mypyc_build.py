@@ -7,8 +7,12 @@ only while every source still matches that manifest (and ``MELOCH_PURE`` is unse
 pure-Python engine runs. ``python tools/mypyc_build.py --clean [ROOT]`` removes the build.
 
 Compiled: every engine module except the packages' ``__init__``, ``_native`` (it chooses the build),
-and ``model``/``contract`` (msgspec Struct declarations: no hot code, and mypyc rejects a
-``msgspec.field`` default). Needs mypy (which ships mypyc), setuptools and a C compiler.
+and the modules that declare msgspec Structs: ``model``/``contract`` (no hot code, and mypyc
+rejects a ``msgspec.field`` default), ``actions`` (``Action``), ``describe`` (``Option``/``Ref``) and
+``glance`` (its seat parts): a class mypyc compiles loses its Struct options (``frozen``,
+``order``, hashing), so ``Action`` would neither hash nor sort in the compiled build. A Struct
+declared anywhere else in the engine belongs in ``contract``. Needs mypy (which ships mypyc),
+setuptools and a C compiler.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from pathlib import Path
 from mypyc.build import mypycify
 from setuptools import setup
 
-NOT_COMPILED = {"__init__.py", "_native.py", "model.py", "contract.py"}
+NOT_COMPILED = {"__init__.py", "_native.py", "model.py", "contract.py", "actions.py", "describe.py", "glance.py"}
 MANIFEST = "_mypyc_manifest.json"
 """``meloch.engine._native.MANIFEST`` (not imported: building must not import the engine)."""
 

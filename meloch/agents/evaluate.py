@@ -1,7 +1,9 @@
 """The evaluation of a position for one seat: the heuristic agent's judgement and the search's leaf value.
 
-It reads only ``view(state, seat)``, the engine's ``goals`` (each Triumph column's metric, have,
-need) and ``outcome``; ``state`` is always a sample the seat's agent drew (never the true state of a
+It reads only the engine's ``standing(state, seat)`` (a seat's public figures: stars, power, combat
+cards, resources, hand, and ``goals``: each Triumph column's metric, have, need; far cheaper than
+building the typed view at every node a search reaches) and ``outcome``; ``state`` is always a
+sample the seat's agent drew (never the true state of a
 game it plays). The score of a seat is a weighted sum of named terms (``WEIGHTS``, the one place the
 weights live; ``meloch ladder`` measures any change of them):
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import math
 
-from meloch.engine import ExpView, ScytheView, State, View, goals, outcome, view
+from meloch.engine import ExpView, ScytheView, Standing, State, View, goals, outcome, standing, view
 
 WEIGHTS: dict[str, float] = {
     "star": 10.0,
@@ -51,22 +53,21 @@ SCALE = 12.0
 """Score difference that maps to a value of tanh(1) ~ 0.76."""
 
 
-def terms(state: State, seat: int, v: View | None = None, weights: dict[str, float] | None = None,
+def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str, float] | None = None,
           ) -> dict[str, float]:
-    """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason)."""
+    """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason);
+    ``st`` is ``standing(state, seat)`` when the caller has it."""
     w = weights or WEIGHTS
-    v = v if v is not None else view(state, seat)
-    out: dict[str, float] = {"star": w["star"] * v.stars[seat]}
-    to_win = v.setup.seats[seat].stars_to_win
-    missing = max(0, to_win - v.stars[seat])
+    st = st if st is not None else standing(state, seat)
+    out: dict[str, float] = {"star": w["star"] * st.stars}
+    missing = max(0, st.stars_to_win - st.stars)
     progress: list[tuple[float, str]] = []
     combat_open = False
-    p = v.seats[seat]
+    scythe = st.role == "scythe"
     held: dict[str, int] = {}
-    if isinstance(p, ScytheView):
-        for _, kind, n in p.resources:
-            held[kind] = held.get(kind, 0) + n
-    for _, metric, label, have, need, is_open in goals(state, seat):
+    for _, kind, n in st.resources:
+        held[kind] = held.get(kind, 0) + n
+    for _, metric, label, have, need, is_open in st.goals:
         if not is_open:
             continue
         if metric == "combat":
@@ -86,17 +87,17 @@ def terms(state: State, seat: int, v: View | None = None, weights: dict[str, flo
     for value, label in progress[:missing]:
         out[label] = value
     if combat_open:
-        out["combat strength"] = w["combat"] * (min(p.power, 7) / 7.0 + min(p.combat_cards, 3) / 3.0)
-    if isinstance(p, ScytheView):
-        out["stars discarded"] = -w["discarded"] * p.stars_discarded
-        out["resources"] = w["resources"] * min(12, sum(n for _, _, n in p.resources))
-    elif isinstance(p, ExpView):
-        out["cards in hand"] = w["hand"] * min(6, p.hand)
+        out["combat strength"] = w["combat"] * (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0)
+    if scythe:
+        out["stars discarded"] = -w["discarded"] * st.stars_discarded
+        out["resources"] = w["resources"] * min(12, sum(n for _, _, n in st.resources))
+    else:
+        out["cards in hand"] = w["hand"] * min(6, st.hand)
     return out
 
 
-def score(state: State, seat: int, v: View, weights: dict[str, float] | None = None) -> float:
-    return sum(terms(state, seat, v, weights).values())
+def score(state: State, seat: int, weights: dict[str, float] | None = None) -> float:
+    return sum(terms(state, seat, None, weights).values())
 
 
 WIN_SCORE = 1000.0
@@ -110,8 +111,7 @@ def advantage(state: State, seat: int, weights: dict[str, float] | None = None) 
     o = outcome(state)
     if o is not None:
         return 0.0 if o.winner is None or o.winner < 0 else (WIN_SCORE if o.winner == seat else -WIN_SCORE)
-    v = view(state, seat)
-    return score(state, seat, v, weights) - score(state, 1 - seat, v, weights)
+    return score(state, seat, weights) - score(state, 1 - seat, weights)
 
 
 def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -> float:
@@ -182,7 +182,7 @@ def explain(before: State, after: State, seat: int) -> str:
     vb, va = view(before, seat), view(after, seat)
     deltas: dict[tuple[bool, str], float] = {}
     for who, sign in ((seat, 1.0), (1 - seat, -1.0)):
-        tb, ta = terms(before, who, vb), terms(after, who, va)
+        tb, ta = terms(before, who), terms(after, who)
         for k in set(tb) | set(ta):
             deltas[(who == seat, k)] = sign * (ta.get(k, 0.0) - tb.get(k, 0.0))
     ranked = sorted(deltas.items(), key=lambda kv: (-kv[1], not kv[0][0], kv[0][1]))

@@ -51,6 +51,11 @@ class Params:
     opponent: str = "greedy"
     """The opponent model inside the search: ``greedy`` (one-ply heuristic) or ``random`` (cheaper:
     about five times the iterations per second)."""
+    finish_turn: bool = False
+    """Playout: first finish the seat's own turn greedily (the heuristic agent's look-ahead, up to
+    ``DEFAULT_DEPTH`` steps), so leaves are judged at the end of an own turn; then ``playout``
+    decisions as usual (docs/agents.md: leaves judged mid-way through a random opponent's turn
+    reward ending the own turn early)."""
 
 
 LEVELS: dict[str, Params] = {
@@ -180,6 +185,8 @@ class Search:
     def playout(self, s: State) -> float:
         """Up to ``playout`` decisions (forced ones free): the seat's own by the greedy policy, the
         opponent's by the opponent model; then the evaluation."""
+        if self.p.finish_turn:
+            s = greedy_line(s, self.seat, DEFAULT_DEPTH)
         n = 0
         while n < self.p.playout:
             legal = legal_actions(s)

@@ -30,11 +30,7 @@ def bench(
 
     r = b.run(games=games, seconds=seconds, seed=seed, sample_states=samples)
     console = Console(highlight=False, soft_wrap=True)
-    build = "compiled (mypyc, make fast)" if _native.COMPILED else "pure Python"
-    if not _native.COMPILED and _native.extension_files():
-        build += f" (compiled build not used: {_native.stale_reason() or _native.PURE_ENV + ' set'})"
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    console_head = f"engine: {build}; load average {load}; times are CPU time of this process"
+    console_head = _head()
     t = Table(title=f"meloch bench: {r.games} random games in {r.seconds:.2f} CPU s (one core)",
               caption=console_head)
     t.add_column("figure")
@@ -76,13 +72,23 @@ def bench(
                       f"{ok(sb.per_second >= bench_search.TARGET_ITERATIONS_PER_S)})")
 
 
+def _head() -> str:
+    """Which engine build ran, and the load average."""
+    build = "compiled (mypyc, make fast)" if _native.COMPILED else "pure Python"
+    if not _native.COMPILED and _native.extension_files():
+        build += f" (compiled build not used: {_native.stale_reason() or _native.PURE_ENV + ' set'})"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"engine: {build}; load average {load}; times are CPU time of this process"
+
+
 def _bench_rl(games: int, seed: int) -> None:
     try:
         from meloch.rl import bench as rb
     except ImportError as e:
         raise typer.BadParameter(f"--rl needs the research extra: pip install 'meloch[rl]' ({e})") from e
     r = rb.run(games=games, seed=seed)
-    t = Table(title=f"meloch bench --rl: the same {r.games} random games each way, CPU time (one core)")
+    t = Table(title=f"meloch bench --rl: the same {r.games} random games each way, CPU time (one core)",
+              caption=_head())
     t.add_column("loop")
     t.add_column("steps / s", justify="right")
     t.add_row("raw engine (legal_actions + apply)", f"{r.raw_per_s:,.0f}")

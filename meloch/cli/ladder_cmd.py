@@ -26,13 +26,15 @@ def ladder(
                                           "a stopped run's .games.jsonl) instead of playing."),
     out: Path = typer.Option(Path("ladder.json"), "--out", help="Write every game and the summary here (JSON); "
                              "each game is also appended to OUT.games.jsonl as it ends."),
+    resume: bool = typer.Option(False, "--resume", help="Continue a stopped run: the games already in "
+                                "OUT.games.jsonl (same agents, games, seed) are kept and not played again."),
 ) -> None:
     """Each pair of agents plays the same deals in both seat orders, on both map and track sides."""
     import msgspec
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from meloch.sim.ladder import LadderGame, load_games, run_ladder, schedule, summarise
+    from meloch.sim.ladder import LadderGame, load_games, run_ladder, schedule, spec_key, summarise
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     seeds = -(-games // 8)
@@ -50,12 +52,21 @@ def ladder(
         _show(console, summarise(seen, 0, stored), f"{from_file}: {len(stored)} games")
         return
     total = len(schedule(names, seeds)) if len(names) >= 2 else 0
+    partial = out.with_suffix(".games.jsonl")
+    done: list[LadderGame] = []
+    if resume and partial.exists():
+        try:
+            done = load_games(partial.read_bytes())
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as err:
+            console.print(f"[red]Cannot resume from {partial}:[/] {err}")
+            raise typer.Exit(code=2) from None
+        console.print(f"Resuming: {len(done)} games already in {partial}.")
     with Progress(TextColumn("ladder"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
-
-        partial = out.with_suffix(".games.jsonl")
-        written: list[LadderGame] = []
+        keys = {spec_key(x.agents, x.map_side, x.track_side, x.seed) for x in schedule(names, seeds, seed, turn_limit)}
+        bar.advance(task, sum(1 for g in done if spec_key(g.agents, g.map_side, g.track_side, g.seed) in keys))
+        written: list[LadderGame] = list(done)
 
         def tick(g: LadderGame) -> None:
             # each game as it ends (the file is started by the first one): a run stopped early keeps its games
@@ -65,7 +76,7 @@ def ladder(
             bar.advance(task)
 
         try:
-            r = run_ladder(names, seeds, first_seed=seed, turn_limit=turn_limit, jobs=jobs, on_game=tick)
+            r = run_ladder(names, seeds, first_seed=seed, turn_limit=turn_limit, jobs=jobs, on_game=tick, done=done)
         except ValueError as err:
             console.print(f"[red]Error:[/] {err}")
             raise typer.Exit(code=2) from None

@@ -11,8 +11,6 @@ from meloch.engine import (  # noqa: F401  (_native first: it picks the build; t
 )
 from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.api import (
-    Decision,
-    Outcome,
     apply,
     decision,
     from_json,
@@ -23,12 +21,25 @@ from meloch.engine.api import (
     state_hash,
     to_json,
 )
-from meloch.engine.contract import Event, ExpView, Known, ScytheView, SeenEvent, View, event_schema, view_schema
+from meloch.engine.contract import (
+    Decision,
+    Event,
+    ExpView,
+    Known,
+    Outcome,
+    ScytheView,
+    SeenEvent,
+    Standing,
+    View,
+    event_schema,
+    view_schema,
+)
 from meloch.engine.describe import FREE_VERBS, Option, Ref, location_name, options
 from meloch.engine.determinize import determinize
 from meloch.engine.glance import Glance, glance
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
+from meloch.engine.standing import standing
 from meloch.engine.track import goals, metrics
 from meloch.engine.undo import undo_point, undo_refusal
 from meloch.engine.view import event_texts, events_for, last_events, view, view_json
@@ -48,6 +59,7 @@ __all__ = [
     "SeenEvent",
     "Setup",
     "SetupError",
+    "Standing",
     "State",
     "View",
     "apply",
@@ -79,6 +91,7 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "location_name",
     "metrics",
     "options",
+    "standing",
     "start_transition",
     "undo_point",
     "undo_refusal",

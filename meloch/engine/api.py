@@ -11,6 +11,7 @@ import msgspec
 
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
+from meloch.engine.contract import Decision, Outcome
 from meloch.engine.game_content import active, bound, content_of
 from meloch.engine.model import Frame, State
 from meloch.engine.setup import new_game
@@ -20,20 +21,6 @@ CHOICE_LABEL: list[Callable[[State, Frame, Action], str]] = []
 """How a choice that recorded no event of its own is logged: the described option's label, so the log
 reads "E: Choose option 2: solve." and never repeats bare notation. Filled by ``describe`` (which
 imports this module, so it cannot be imported here)."""
-
-
-class Decision(msgspec.Struct, frozen=True):
-    seat: int
-    kind: str
-    prompt: str
-    forced: bool = False
-    """Exactly one legal option: the shells take it without asking (the log still records it)."""
-
-
-class Outcome(msgspec.Struct, frozen=True):
-    winner: int | None
-    """The winning seat, or None when the game ended without one (turn limit)."""
-    reason: str
 
 
 @bound

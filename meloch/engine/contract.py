@@ -407,3 +407,38 @@ def view_schema() -> dict[str, object]:
 
 def event_schema() -> dict[str, object]:
     return msgspec.json.schema(SeenEvent)
+
+
+class Standing(msgspec.Struct, frozen=True, gc=False):
+    """What an evaluation weighs of one seat (all public)."""
+
+    role: str
+    """The seat's kind of player mat, "scythe" or "expeditions" (as its view's ``role`` tag)."""
+    stars: int
+    """Stars on the Triumph Track (``View.stars[seat]``)."""
+    stars_to_win: int
+    goals: tuple[tuple[int, str, str, int, int, bool], ...]
+    """``goals(state, seat)``: (column, metric, label, have, need, open) per Triumph column."""
+    power: int
+    combat_cards: int
+    """How many combat cards the seat holds (a count, as the view shows the other seat)."""
+    stars_discarded: int
+    """Scythe: stars given up (Leverage); 0 for an Expeditions seat."""
+    resources: tuple[tuple[str, str, int], ...]
+    """Scythe: resources on the board as (location, kind, count), as ``ScytheView.resources``."""
+    hand: int
+    """Expeditions: discovery cards in hand (a count); 0 for a Scythe seat."""
+
+
+class Decision(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    prompt: str
+    forced: bool = False
+    """Exactly one legal option: the shells take it without asking (the log still records it)."""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    winner: int | None
+    """The winning seat, or None when the game ended without one (turn limit)."""
+    reason: str

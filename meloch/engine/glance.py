@@ -3,9 +3,13 @@ cheaply for the research API (``meloch.rl``), which encodes one every decision.
 
 Why not ``view``: the typed ``View`` builds every name, prompt, log text and pile a person reads
 (about 20 us a call); an observation needs counts and ids. A ``Glance`` holds the same facts the
-``View`` gives that seat, by the same rules (the seat parts are ``view``'s own ``_scythe``/``_exp``/
-``_combat``), minus texts; ``tests/rl`` checks ``glance(s, seat)`` against the one the view implies
-at every step of random games, and that ``determinize`` leaves it unchanged.
+``View`` gives that seat, by the same rules, minus texts: the combat part is ``view``'s own
+``_combat``; a seat part (``ScytheGlance`` / ``ExpGlance``) holds the fields of the seat's
+``ScytheView`` / ``ExpView`` that an observation reads, read from the state's seat as ``view``'s
+``_scythe`` / ``_exp`` read them (a count where the view gives a count; the combat-card ids for the
+seat itself only, as the view). ``tests/rl`` checks ``glance(s, seat)`` against the one the view
+implies (``meloch.rl.observe.from_view``) at every step of random games, and that ``determinize``
+leaves it unchanged.
 
 A part equal to the one at the previous call (the same object, or an equal value: an ``apply``
 copies a seat it touches, often without changing it) is returned as the same object as then (one
@@ -23,12 +27,78 @@ import msgspec
 from meloch.engine import contract as c
 from meloch.engine import track
 from meloch.engine.game_content import bound
-from meloch.engine.model import State
-from meloch.engine.view import _combat, _seat
+from meloch.engine.model import ExpSeat, ScytheSeat, State
+from meloch.engine.view import _combat
 
 
-class Glance(msgspec.Struct, frozen=True, kw_only=True):
-    """What ``seat`` sees, as ids and counts (field names as in ``View`` where the meaning is the same)."""
+class ScytheGlance(msgspec.Struct, frozen=True):
+    """The observation's part of a ``ScytheView`` (same field names and meanings)."""
+
+    power: int
+    popularity: int
+    coins: int
+    combat_cards: int
+    combat_wins: int
+    section: int
+    stars_unplaced: int
+    encounters: int
+    map_tokens: int
+    workers_on_mat: int
+    character: str
+    mechs: tuple[str, ...]
+    workers: tuple[str, ...]
+    structures: tuple[tuple[str, str], ...]
+    resources: tuple[tuple[str, str, int], ...]
+    combat_card_ids: tuple[int, ...] | None
+    """The seat's own combat-card ids; None in the other seat's glance."""
+
+
+class ExpGlance(msgspec.Struct, frozen=True):
+    """The observation's part of an ``ExpView`` (same field names and meanings, counts where noted)."""
+
+    power: int
+    guile: int
+    coins: int
+    combat_cards: int
+    combat_wins: int
+    map_tokens: int
+    """``len(ExpView.map_tokens)``."""
+    workers: int
+    """``len(ExpView.workers)``."""
+    hand: int
+    hero_trashed: bool
+    corruption: int
+    """The sum of the corruption tokens' values (``ExpView.corruption``)."""
+    loc: str
+    token: str
+    hand_cards: tuple[str, ...]
+    active: tuple[str, ...]
+    """The active row's card ids (``ExpView.active``'s first items)."""
+    solved: tuple[str, ...]
+    upgraded: tuple[str, ...]
+    melded: tuple[str, ...]
+    combat_card_ids: tuple[int, ...] | None
+
+
+SeatGlance = ScytheGlance | ExpGlance
+
+
+def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> SeatGlance:
+    """A seat's glance, read as ``view._scythe`` / ``view._exp`` read it (content bound by the caller)."""
+    own = p.combat_cards if mine else None
+    if isinstance(p, ScytheSeat):
+        return ScytheGlance(p.power, p.popularity, p.coins, len(p.combat_cards), p.combat_wins, p.section,
+                            p.stars_unplaced, p.encounters, len(p.map_tokens), p.workers_on_mat, p.character,
+                            p.mechs, p.workers, p.structures, p.resources, own)
+    return ExpGlance(p.power, p.guile, p.coins, len(p.combat_cards), p.combat_wins, len(p.map_tokens),
+                     len(p.workers), len(p.hand), p.hero_trashed, sum(track.token(t)[1] for t in p.corruption),
+                     p.loc, p.token, p.hand, tuple(card for card, _ in p.active), p.solved, p.upgraded, p.melded,
+                     own)
+
+
+class Glance(msgspec.Struct, frozen=True):
+    """What ``seat`` sees, as ids and counts (field names as in ``View`` where the meaning is the same).
+    Fields may be given by position (``glance`` does: it is built every decision), in this order."""
 
     seat: int
     decider: int
@@ -56,15 +126,17 @@ class Glance(msgspec.Struct, frozen=True, kw_only=True):
     lakes: tuple[str, ...]
     """Locations with a lake card (``View.lakes``' keys)."""
     corruption: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    seats: tuple[c.SeatView, c.SeatView]
+    seats: tuple[SeatGlance, SeatGlance]
     combat: c.CombatView | None
     known: int
     """How many facts this seat learned (``len(View.known_facts)``)."""
 
 
-_LAST: dict[tuple[str, int, str], tuple[Any, Any]] = {}
-"""(part, seat, content name) -> (the state's part, what was built from it): one entry each, so
-bounded by the parts x seats x contents in use."""
+_PARTS = ("stars", "map_tokens", "lakes", "corruption", "seat0", "seat1")
+_MEMO: dict[tuple[int, str], list[Any]] = {}
+"""(seat, content name) -> [state part, what was built from it] for each of ``_PARTS`` in order (flat):
+bounded by the seats x contents in use. Names come from the content: never reused across contents."""
+_UNSET = object()
 
 
 @bound
@@ -73,31 +145,35 @@ def _built(state: State, part: str, seat: int) -> Any:
     s = state
     if part == "seat0" or part == "seat1":
         i = int(part[-1])
-        return s.seats[i], _seat(s.seats[i], seat == i)
+        return _seat(s.seats[i], seat == i)
     if part == "stars":
-        return s.track, (track.stars_of(s, 0), track.stars_of(s, 1))
+        return track.stars_of(s, 0), track.stars_of(s, 1)
     if part == "map_tokens":
-        return s.map_tokens, tuple(loc for loc, _ in s.map_tokens)
+        return tuple(loc for loc, _ in s.map_tokens)
     if part == "lakes":
-        return s.lakes, tuple(dict(s.lakes))
+        return tuple(dict(s.lakes))
     if part == "corruption":
-        return s.corruption, tuple({loc: tuple(track.token(t) for t in st) for loc, st in s.corruption}.items())
+        return tuple({loc: tuple(track.token(t) for t in st) for loc, st in s.corruption}.items())
     if part == "combat":
-        return s.combat, _combat(s, seat)
+        return _combat(s, seat)
     raise KeyError(part)
 
 
-def _part(state: State, part: str, seat: int, src: Any) -> Any:
-    """The remembered part when the state's part is the same object or an equal value (an ``apply``
-    copies a seat it touched, often without changing it); else a new one."""
-    key = (part, seat, state.setup.content)  # names come from the content: never reuse across contents
-    hit = _LAST.get(key)
-    if hit is not None and (hit[0] is src or (type(hit[0]) is type(src) and hit[0] == src)):
-        if hit[0] is not src:
-            _LAST[key] = (src, hit[1])
-        return hit[1]
-    hit = _LAST[key] = _built(state, part, seat)
-    return hit[1]
+def _refresh(memo: list[Any], i: int, state: State, seat: int, src: Any) -> Any:
+    """Part ``i`` when ``src`` is not the remembered state part: the remembered result if ``src`` is
+    an equal value (an ``apply`` copies a seat it touched, often without changing it) or builds an
+    equal result (it changed only what the glance does not read), else the new one."""
+    old = memo[2 * i]
+    if not (type(old) is type(src) and old == src):
+        new: Any
+        if i >= 4 and (isinstance(src, ScytheSeat) or not src.corruption):
+            new = _seat(src, seat == i - 4)  # (reads no content: no need to bind it)
+        else:
+            new = _built(state, _PARTS[i], seat)
+        if new != memo[2 * i + 1]:  # (an unread field changed: the part stays the same object)
+            memo[2 * i + 1] = new
+    memo[2 * i] = src
+    return memo[2 * i + 1]
 
 
 def glance(state: State, seat: int) -> Glance:
@@ -105,18 +181,29 @@ def glance(state: State, seat: int) -> Glance:
     if seat not in (0, 1):
         raise ValueError(f"glance is a seat's: seat must be 0 or 1, not {seat!r}")
     s = state
+    m = _MEMO.get((seat, s.setup.content))
+    if m is None:
+        m = _MEMO[(seat, s.setup.content)] = [_UNSET, None] * len(_PARTS)
     top = s.frames[-1] if s.frames and s.winner < 0 else None
+    seats = s.seats
+    x: Any = s.track
+    stars = m[1] if x is m[0] else _refresh(m, 0, s, seat, x)
+    x = s.map_tokens
+    map_tokens = m[3] if x is m[2] else _refresh(m, 1, s, seat, x)
+    x = s.lakes
+    lakes = m[5] if x is m[4] else _refresh(m, 2, s, seat, x)
+    x = s.corruption
+    corruption = m[7] if x is m[6] else _refresh(m, 3, s, seat, x)
+    x = seats[0]
+    seat0 = m[9] if x is m[8] else _refresh(m, 4, s, seat, x)
+    x = seats[1]
+    seat1 = m[11] if x is m[10] else _refresh(m, 5, s, seat, x)
+    # (by position, in field order: keyword matching of 25 fields costs more than the rest of the call)
     return Glance(
-        seat=seat, decider=top.seat if top is not None else -1, kind=top.kind if top is not None else "",
-        turn=s.turn, step=s.step, active=s.active, turn_limit=s.setup.turn_limit,
-        stars=_part(s, "stars", 0, s.track), home_turns=s.home_turns, stalemate_open=s.stalemate_open,
-        map_token_supply=len(s.map_token_supply), map_token_trash=len(s.map_token_trash),
-        decks=(len(s.discovery_deck), len(s.combat_deck), len(s.encounter_deck), len(s.factory_cards),
-               len(s.meloch_deck)),
-        combat_discard=len(s.combat_discard), track=s.track, meloch_row=s.meloch_row,
-        map_tokens=_part(s, "map_tokens", 0, s.map_tokens), revealed=s.revealed,
-        lakes=_part(s, "lakes", 0, s.lakes), corruption=_part(s, "corruption", 0, s.corruption),
-        seats=(_part(s, "seat0", seat, s.seats[0]), _part(s, "seat1", seat, s.seats[1])),
-        combat=None if s.combat is None else _built(s, "combat", seat)[1],  # totals read more than s.combat
-        known=0 if not s.known else sum(1 for k in s.known if k.seat == seat),
+        seat, top.seat if top is not None else -1, top.kind if top is not None else "", s.turn, s.step, s.active,
+        s.setup.turn_limit, stars, s.home_turns, s.stalemate_open, len(s.map_token_supply), len(s.map_token_trash),
+        (len(s.discovery_deck), len(s.combat_deck), len(s.encounter_deck), len(s.factory_cards), len(s.meloch_deck)),
+        len(s.combat_discard), s.track, s.meloch_row, map_tokens, s.revealed, lakes, corruption, (seat0, seat1),
+        None if s.combat is None else _built(s, "combat", seat),  # totals read more than s.combat
+        0 if not s.known else sum(1 for k in s.known if k.seat == seat),
     )

@@ -2,7 +2,8 @@
 
 ``MelochEnv(seat=0, opponent="random")`` plays ``seat``; every other decision is taken by
 ``make_agent(opponent, agent_seed(game_seed, 1 - seat))`` (any registry name: random, aggressive,
-and the heuristic, ISMCTS and Automa agents once they are registered). The observation is the dict
+heuristic, the ISMCTS levels), or the other seat is the solo Automa, ``automa:N`` / ``automa:N+threat``
+(a seat the rules drive: the setup gets that option, ``with_engine_seats``). The observation is the dict
 of the PettingZoo environment (``observation``, ``action_mask``); ``action_masks()`` returns the
 mask too (the sb3-contrib ``MaskablePPO`` convention). Reward +1/-1/0 at the end. An illegal action
 ends the episode with -1 (``info["illegal_action"]``), as in the PettingZoo environment.
@@ -16,8 +17,8 @@ import gymnasium as gym
 import numpy as np
 
 from meloch.agents import make_agent
-from meloch.agents.registry import agent_seed
-from meloch.engine import Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.agents.registry import agent_seed, with_engine_seats
+from meloch.engine import Setup, State, apply, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 from meloch.rl.pz import end_rewards, observation_space
@@ -33,7 +34,9 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi' or None")
         make_agent(opponent, 0)  # a clear ValueError now for an unknown name
-        self.seat, self.opponent_name, self.setup = seat, opponent, setup or Setup()
+        names = [opponent if s != seat else "agent" for s in range(2)]
+        # an Automa level is a seat the rules drive: a setup option, not an agent (never asked)
+        self.seat, self.opponent_name, self.setup = seat, opponent, with_engine_seats(setup or Setup(), names)
         self.render_mode = render_mode
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = gym.spaces.Discrete(A.size())  # type: ignore[assignment]
@@ -42,9 +45,8 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         self.done = True
 
     def _obs(self) -> dict[str, np.ndarray]:
-        d = decision(self.state)
-        m = (A.mask(legal_actions(self.state)) if d is not None and d.seat == self.seat
-             else np.zeros(A.size(), dtype=np.int8))
+        legal = legal_actions(self.state)  # (empty once the game is over)
+        m = (A.legal_info(legal)[1] if legal and legal[0].seat == self.seat else A.no_mask()).copy()
         return {"observation": O.observe_state(self.state, self.seat), "action_mask": m}
 
     def action_masks(self) -> np.ndarray:
@@ -52,11 +54,10 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
 
     def _play_opponent(self) -> None:
         while outcome(self.state) is None:
-            d = decision(self.state)
-            if d is None or d.seat == self.seat:
-                return
             legal = legal_actions(self.state)
-            v = view(self.state, d.seat) if self.opponent.uses_view else None
+            if legal[0].seat == self.seat:
+                return
+            v = view(self.state, legal[0].seat) if self.opponent.uses_view else None
             self.state = apply(self.state, self.opponent.choose(v, legal))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -73,7 +74,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         if self.done:
             raise RuntimeError("the episode is over (or not started): call reset()")
         try:
-            a = A.decode(int(action), legal_actions(self.state))
+            a = A.decode_in(int(action), A.legal_info(legal_actions(self.state))[0])
         except A.ActionSpaceError as e:
             self.done = True
             return self._obs(), -1.0, True, False, {"illegal_action": True, "error": str(e)}

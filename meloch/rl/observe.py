@@ -11,8 +11,9 @@ the content (``layout()`` gives each block's name, offset and size; ``docs/rl.md
 - ``track``: per Triumph Track column, my star and the opponent's star;
 - ``meloch``: per Meloch card, placed upright / placed rotated;
 - ``board``: per location: face-down map token, revealed, lake card, corruption (count, guile
-  sum, power sum), then for me and for the opponent: character, mechs, workers, structures,
-  resources there;
+  sum, power sum);
+- ``units_me`` / ``units_opp``: per location, my (the opponent's) character, mechs, workers,
+  structures and resources there;
 - ``me`` / ``opp``: role, counters (power, coins, popularity or guile, combat-card count, combat
   wins, section, stars unplaced, encounters, map tokens, workers on mat, hand size, hero trashed),
   action token one-hot, discovery cards by pile (hand, active, solved, upgraded, melded; public
@@ -26,7 +27,6 @@ Counts are divided by fixed scales so values stay near 0..1; nothing is clipped.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -34,6 +34,7 @@ import numpy as np
 
 from meloch.content import load
 from meloch.engine import ExpView, Glance, ScytheView, State, View, glance
+from meloch.engine.glance import ExpGlance, ScytheGlance, SeatGlance
 from meloch.rl.actions import combat_type_ids, location_ids
 
 DECISION_KINDS: tuple[str, ...] = (
@@ -52,7 +53,8 @@ DECISION_KINDS: tuple[str, ...] = (
 
 TOKENS = ("move", "play", "gather", "refresh", "all")
 SEAT_FEATURES = 16
-BOARD_FEATURES = 6 + 2 * 5
+BOARD_FEATURES = 6
+UNIT_FEATURES = 5
 
 
 @cache
@@ -73,6 +75,8 @@ def layout() -> tuple[tuple[str, int, int], ...]:
         ("track", 2 * columns),
         ("meloch", 2 * len(load().meloch_cards)),
         ("board", len(locs) * BOARD_FEATURES),
+        ("units_me", len(locs) * UNIT_FEATURES),
+        ("units_opp", len(locs) * UNIT_FEATURES),
         ("me", SEAT_FEATURES + len(TOKENS) + 5 * len(cards)),
         ("opp", SEAT_FEATURES + len(TOKENS) + 5 * len(cards)),
         ("private", len(combat) + 1),
@@ -101,6 +105,11 @@ def _loc_ix() -> dict[str, int]:
 
 
 @cache
+def _unit_ix() -> dict[str, int]:
+    return {loc: i * UNIT_FEATURES for i, loc in enumerate(_content_ids()[0])}
+
+
+@cache
 def _meloch_ix() -> dict[str, int]:
     return {m.id: i for i, m in enumerate(load().meloch_cards)}
 
@@ -120,23 +129,6 @@ def _sizes() -> dict[str, int]:
 _GLOBAL = struct.Struct("16f")
 
 
-def _head(out: np.ndarray, g: Glance) -> None:
-    """Write the ``decision`` and ``global`` blocks (they change every step) into ``out``."""
-    me, opp = g.seat, 1 - g.seat
-    nk = len(DECISION_KINDS)
-    out[:nk + 3] = 0
-    if g.decider >= 0:
-        out[_KIND_IX.get(g.kind, nk) if g.decider == me else nk] = 1
-        out[nk + 1] = g.decider == me
-    out[nk + 2] = g.combat is not None
-    d = g.decks
-    # struct packs the 16 floats into the array's buffer in one call (float32 rounding as numpy's)
-    _GLOBAL.pack_into(out.data, 4 * (nk + 3), g.turn / max(g.turn_limit, 1), g.step / 1000, g.active == me,
-                      g.stars[me] / 4, g.stars[opp] / 4, g.home_turns[me] / 10, g.home_turns[opp] / 10,
-                      g.stalemate_open, g.map_token_supply / 9, g.map_token_trash / 9, d[0] / 40, d[1] / 60,
-                      d[2] / 12, d[3] / 21, d[4] / 10, g.combat_discard / 60)
-
-
 def _track(track: tuple[tuple[int, ...], ...], me: int) -> np.ndarray:
     out = np.zeros(_sizes()["track"], dtype=np.float32)
     for col, seats in enumerate(track):
@@ -154,35 +146,29 @@ def _meloch(row: tuple[tuple[str, bool], ...]) -> np.ndarray:
     return out
 
 
-def _seat_block(sv: ScytheView | ExpView) -> np.ndarray:
+def _tail(sv: SeatGlance) -> bytes:
+    """A seat block after its counters, as float32 bytes: the action token one-hot, then the
+    discovery cards by pile (hand, active, solved, upgraded, melded); all zero for Scythe."""
     _, cards, _, _ = _content_ids()
-    card_ix = _card_ix()
-    out = np.zeros(_sizes()["me"], dtype=np.float32)
-    if isinstance(sv, ScytheView):
-        vals = [1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18, sv.combat_cards / 10, sv.combat_wins / 6,
-                sv.section / 5, sv.stars_unplaced / 6, sv.encounters / 3, sv.map_tokens / 9, sv.workers_on_mat / 8,
-                0, 0, len(sv.mechs) / 4, len(sv.structures) / 4]
-        token = ""
-    else:
-        vals = [0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16, sv.combat_cards / 10, sv.combat_wins / 6,
-                0, 0, 0, len(sv.map_tokens) / 9, len(sv.workers) / 8, sv.hand / 8, float(sv.hero_trashed),
-                sum(v for _, v in sv.corruption) / 20, len(sv.solved) / 5]
-        token = sv.token
-    out[:SEAT_FEATURES] = vals
-    if token in TOKENS:
-        out[SEAT_FEATURES + TOKENS.index(token)] = 1
-    if isinstance(sv, ExpView):
-        base = SEAT_FEATURES + len(TOKENS)
-        piles = (sv.hand_cards, tuple(c for c, _ in sv.active), sv.solved, sv.upgraded, sv.melded)
-        for p, pile in enumerate(piles):
+    out = [0.0] * (_sizes()["me"] - SEAT_FEATURES)
+    if isinstance(sv, ExpGlance):
+        card_ix = _card_ix()
+        if sv.token in TOKENS:
+            out[TOKENS.index(sv.token)] = 1.0
+        for p, pile in enumerate((sv.hand_cards, sv.active, sv.solved, sv.upgraded, sv.melded)):
             for c in pile:
                 if c in card_ix:
-                    out[base + p * len(cards) + card_ix[c]] = 1
-    return out
+                    out[len(TOKENS) + p * len(cards) + card_ix[c]] = 1.0
+    return struct.pack(f"{len(out)}f", *out)
+
+
+def _seat_block(sv: SeatGlance) -> np.ndarray:
+    """A ``me`` / ``opp`` block: the counters, the action token one-hot, the discovery piles."""
+    return np.frombuffer(_counters(sv) + _tail(sv), dtype=np.float32)
 
 
 def _board_public(g: Glance) -> np.ndarray:
-    """The ``board`` block's map tokens, revealed benefits, lakes and corruption."""
+    """The ``board`` block: map tokens, revealed benefits, lakes and corruption by location."""
     ix = _loc_ix()
     out = [0.0] * _sizes()["board"]
     for loc in g.map_tokens:
@@ -202,29 +188,28 @@ def _board_public(g: Glance) -> np.ndarray:
     return np.asarray(out, dtype=np.float32)
 
 
-def _board_units(sv: ScytheView | ExpView, k: int) -> np.ndarray:
-    """The ``board`` block's units of one seat: ``k`` = 0 for me, 1 for the opponent."""
-    ix = _loc_ix()
-    out = np.zeros(_sizes()["board"], dtype=np.float32)
-    b = 6 + 5 * k
-
-    def add(loc: str, j: int, x: float) -> None:
-        if loc in ix:
-            out[ix[loc] + j] += x
-
-    if isinstance(sv, ScytheView):
-        add(sv.character, b, 1)
-        for m in sv.mechs:
-            add(m, b + 1, 0.25)
+def _board_units(sv: SeatGlance) -> np.ndarray:
+    """A ``units_me`` / ``units_opp`` block: one seat's units by location."""
+    ix = _unit_ix()
+    out = [0.0] * _sizes()["units_me"]
+    if isinstance(sv, ScytheGlance):
+        if sv.character in ix:
+            out[ix[sv.character]] += 1
+        for loc in sv.mechs:
+            if loc in ix:
+                out[ix[loc] + 1] += 0.25
         for loc in sv.workers:
-            add(loc, b + 2, 0.25)
+            if loc in ix:
+                out[ix[loc] + 2] += 0.25
         for _, loc in sv.structures:
-            add(loc, b + 3, 1)
+            if loc in ix:
+                out[ix[loc] + 3] += 1
         for loc, _, cnt in sv.resources:
-            add(loc, b + 4, cnt / 8)
-    else:
-        add(sv.loc, b, 1)
-    return out
+            if loc in ix:
+                out[ix[loc] + 4] += cnt / 8
+    elif sv.loc in ix:
+        out[ix[sv.loc]] += 1
+    return np.frombuffer(struct.pack(f"{len(out)}f", *out), dtype=np.float32)
 
 
 def _private(own: tuple[int, ...] | None, known: int) -> np.ndarray:
@@ -251,68 +236,194 @@ def _combat(g: Glance) -> np.ndarray:
 
 
 _KIND_IX = {k: i for i, k in enumerate(DECISION_KINDS)}
-_UNSET = object()
-_LAST: dict[tuple[str, int], tuple[Any, np.ndarray]] = {}
-"""(part, seat) -> (its input, its floats): one remembered encoding per part and seat."""
-_PREV: dict[int, tuple[tuple[Any, ...], np.ndarray]] = {}
-"""seat -> (the inputs of its previous vector, that vector): the blocks whose inputs are unchanged
-are kept. ``glance`` hands back unchanged parts as the same objects, so most checks are identity
-checks; a changed object is compared by value (an equal value encodes the same)."""
 
 
-def _changed(a: Any, b: Any) -> bool:
-    return a is not b and bool(a != b)
-
-
-def _part(name: str, me: int, src: Any, build: Callable[[], np.ndarray]) -> np.ndarray:
-    hit = _LAST.get((name, me))
-    if hit is not None and not _changed(hit[0], src):
-        return hit[1]
-    out = build()
-    _LAST[(name, me)] = (src, out)
+def _decision(g: Glance) -> np.ndarray:
+    me, nk = g.seat, len(DECISION_KINDS)
+    out = np.zeros(nk + 3, dtype=np.float32)
+    if g.decider >= 0:
+        out[_KIND_IX.get(g.kind, nk) if g.decider == me else nk] = 1
+        out[nk + 1] = g.decider == me
+    out[nk + 2] = g.combat is not None
     return out
 
 
-@cache
-def _slices() -> dict[str, slice]:
-    return {name: slice(off, off + n) for name, off, n in layout()}
+def _global(g: Glance) -> bytes:
+    """The ``global`` block as float32 bytes (struct rounds to float32 as numpy does)."""
+    me, opp = g.seat, 1 - g.seat
+    d = g.decks
+    return _GLOBAL.pack(g.turn / max(g.turn_limit, 1), g.step / 1000, g.active == me, g.stars[me] / 4,
+                        g.stars[opp] / 4, g.home_turns[me] / 10, g.home_turns[opp] / 10, g.stalemate_open,
+                        g.map_token_supply / 9, g.map_token_trash / 9, d[0] / 40, d[1] / 60, d[2] / 12, d[3] / 21,
+                        d[4] / 10, g.combat_discard / 60)
+
+
+_COUNTERS = struct.Struct(f"{SEAT_FEATURES}f")
+
+
+def _counters(sv: SeatGlance) -> bytes:
+    """The first ``SEAT_FEATURES`` floats of a seat block as float32 bytes: role, power, coins,
+    popularity or guile, combat cards, combat wins, then by role (Scythe: section, stars unplaced,
+    encounters, map tokens, workers on the mat, 0, 0, mechs, structures; Expeditions: 0, 0, 0, map
+    tokens, workers, hand, hero trashed, corruption, solved)."""
+    if isinstance(sv, ScytheGlance):
+        return _COUNTERS.pack(1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18, sv.combat_cards / 10,
+                              sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6, sv.encounters / 3,
+                              sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0, len(sv.mechs) / 4,
+                              len(sv.structures) / 4)
+    return _COUNTERS.pack(0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16, sv.combat_cards / 10,
+                          sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9, sv.workers / 8, sv.hand / 8,
+                          sv.hero_trashed, sv.corruption / 20, len(sv.solved) / 5)
+
+
+class _Side:
+    """One seat's part of a vector being maintained: the seat glance last encoded, its seat block
+    and its units block as bytes, and what the units block and the seat block's tail came from."""
+
+    __slots__ = ("block", "sv", "tail", "tail_key", "units", "units_key")
+
+    def __init__(self) -> None:
+        self.sv: Any = None
+        self.block = self.units = self.tail = b""
+        self.units_key: Any = None
+        self.tail_key: Any = None
+
+    def update(self, sv: SeatGlance) -> None:
+        """Bring the side up to ``sv``: ``key`` is what ``_board_units`` reads, ``tail`` what the
+        seat block reads after its counters (``_counters``, inlined: this runs at most decisions)."""
+        if isinstance(sv, ScytheGlance):
+            key: tuple[Any, ...] = (sv.character, sv.mechs, sv.workers, sv.structures, sv.resources)
+            tail: tuple[Any, ...] = ()
+            counters = _COUNTERS.pack(1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18, sv.combat_cards / 10,
+                                      sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6, sv.encounters / 3,
+                                      sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0, len(sv.mechs) / 4,
+                                      len(sv.structures) / 4)
+        else:
+            key = (sv.loc,)
+            tail = (sv.token, sv.hand_cards, sv.active, sv.solved, sv.upgraded, sv.melded)
+            counters = _COUNTERS.pack(0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16, sv.combat_cards / 10,
+                                      sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9, sv.workers / 8, sv.hand / 8,
+                                      sv.hero_trashed, sv.corruption / 20, len(sv.solved) / 5)
+        if key != self.units_key:  # (tuple equality: identical parts compare by identity, in C)
+            units = _UNITS.get(key)
+            if units is None:
+                if len(_UNITS) >= _CACHE_MAX:
+                    _UNITS.clear()
+                units = _UNITS[key] = _board_units(sv).tobytes()
+            self.units_key, self.units = key, units
+        if tail != self.tail_key:
+            t = _TAILS.get(tail)
+            if t is None:
+                if len(_TAILS) >= _CACHE_MAX:
+                    _TAILS.clear()
+                t = _TAILS[tail] = _tail(sv)
+            self.tail_key, self.tail = tail, t
+        self.sv, self.block = sv, counters + self.tail
+
+
+_CACHE_MAX = 8192
+_UNITS: dict[tuple[Any, ...], bytes] = {}
+"""What ``_board_units`` reads -> the units block: positions recur within and across games."""
+_TAILS: dict[tuple[Any, ...], bytes] = {}
+"""What a seat block reads after its counters (token, piles) -> that part of the block."""
+
+
+class _Memo:
+    """One seat's last vector, by block: what each block was built from and its float32 bytes."""
+
+    __slots__ = ("board", "board_b", "combat", "combat_b", "dec", "me", "meloch", "meloch_b", "opp", "private",
+                 "private_b", "track", "track_b")
+
+    def __init__(self) -> None:
+        self.dec: dict[tuple[str, int, bool], bytes] = {}
+        """(kind, deciding seat, a combat is open) -> the ``decision`` block."""
+        self.track: Any = _UNSET
+        self.track_b = b""
+        self.meloch: Any = _UNSET
+        self.meloch_b = b""
+        self.board: Any = _UNSET
+        self.board_b = b""
+        self.me, self.opp = _Side(), _Side()
+        self.private: Any = _UNSET
+        self.private_b = b""
+        self.combat: Any = _UNSET
+        self.combat_b = b""
+
+
+_UNSET = object()
+_F32 = np.dtype(np.float32)
+_MEMO: list[_Memo | None] = [None, None]
+"""By seat: the memo of its previous vector. ``glance`` hands back unchanged parts as the same
+objects, so most checks are identity checks; a changed object is compared by value (an equal value
+encodes the same), so the result never depends on which calls came before."""
 
 
 def encode(g: Glance) -> np.ndarray:
-    """The observation vector of ``g.seat`` (always a new array). Only the blocks whose inputs
-    changed since the previous call for that seat are encoded again."""
+    """The observation vector of ``g.seat`` (always a new, writable array; equal to
+    ``encode_full(g)``). Only the blocks whose inputs changed since the previous call for that seat
+    are encoded again; the vector is the join of the blocks' float32 bytes."""
+    me = g.seat
+    m = _MEMO[me]
+    if m is None:
+        m = _MEMO[me] = _Memo()
+    combat = g.combat
+    dkey = (g.kind, g.decider, combat is not None)
+    dec = m.dec.get(dkey)
+    if dec is None:
+        dec = m.dec[dkey] = _decision(g).tobytes()
+    x: Any = g.track
+    if x is not m.track and x != m.track:
+        m.track, m.track_b = x, _track(x, me).tobytes()
+    x = g.meloch_row
+    if x is not m.meloch and x != m.meloch:
+        m.meloch, m.meloch_b = x, _meloch(x).tobytes()
+    x = (g.map_tokens, g.revealed, g.lakes, g.corruption)
+    if x != m.board:
+        m.board, m.board_b = x, _board_public(g).tobytes()
+    seats = g.seats
+    mine, theirs = m.me, m.opp
+    x = seats[me]
+    if x is not mine.sv:
+        mine.update(x)
+    x = seats[1 - me]
+    if x is not theirs.sv:
+        theirs.update(x)
+    x = (seats[me].combat_card_ids, g.known)
+    if x != m.private:
+        m.private, m.private_b = x, _private(*x).tobytes()
+    if combat is not m.combat and combat != m.combat:
+        m.combat, m.combat_b = combat, _combat(g).tobytes()
+    return np.frombuffer(bytearray(b"".join((dec, _global(g), m.track_b, m.meloch_b, m.board_b, mine.units,
+                                             theirs.units, mine.block, theirs.block, m.private_b, m.combat_b))),
+                         _F32)
+
+
+def encode_full(g: Glance) -> np.ndarray:
+    """The observation vector of ``g.seat`` built from nothing (no memo): the reference that
+    ``encode`` must equal (``tests/rl`` checks it at every step)."""
     me, opp = g.seat, 1 - g.seat
     sm, so = g.seats[me], g.seats[opp]
-    public = (g.map_tokens, g.revealed, g.lakes, g.corruption)
-    keys = (g.track, g.meloch_row, public, sm, so, sm.combat_card_ids, g.known, g.combat)
-    prev = _PREV.get(me)
-    if prev is None:
-        old: tuple[Any, ...] = (_UNSET,) * len(keys)
-        out = np.zeros(size(), dtype=np.float32)
-    else:
-        old, out = prev
-    sl = _slices()
-    _head(out, g)
-    if keys[0] is not old[0] and keys[0] != old[0]:
-        out[sl["track"]] = _track(g.track, me)
-    if keys[1] is not old[1] and keys[1] != old[1]:
-        out[sl["meloch"]] = _meloch(g.meloch_row)
-    me_changed = sm is not old[3] and sm != old[3]
-    opp_changed = so is not old[4] and so != old[4]
-    if me_changed or opp_changed or _changed(public, old[2]):
-        out[sl["board"]] = (_part("public", me, public, lambda: _board_public(g))
-                            + _part("units_me", me, sm, lambda: _board_units(sm, 0))
-                            + _part("units_opp", me, so, lambda: _board_units(so, 1)))
-    if me_changed:
-        out[sl["me"]] = _seat_block(sm)
-    if opp_changed:
-        out[sl["opp"]] = _seat_block(so)
-    if _changed(keys[5], old[5]) or keys[6] != old[6]:
-        out[sl["private"]] = _private(sm.combat_card_ids, g.known)
-    if keys[7] is not old[7]:
-        out[sl["combat"]] = _combat(g)
-    _PREV[me] = (keys, out)
-    return out.copy()
+    return np.concatenate([
+        _decision(g), np.frombuffer(_global(g), dtype=np.float32), _track(g.track, me), _meloch(g.meloch_row),
+        _board_public(g), _board_units(sm), _board_units(so), _seat_block(sm), _seat_block(so),
+        _private(sm.combat_card_ids, g.known), _combat(g),
+    ])
+
+
+def _seat_of_view(sv: ScytheView | ExpView) -> SeatGlance:
+    if isinstance(sv, ScytheView):
+        return ScytheGlance(
+            power=sv.power, popularity=sv.popularity, coins=sv.coins, combat_cards=sv.combat_cards,
+            combat_wins=sv.combat_wins, section=sv.section, stars_unplaced=sv.stars_unplaced,
+            encounters=sv.encounters, map_tokens=sv.map_tokens, workers_on_mat=sv.workers_on_mat,
+            character=sv.character, mechs=sv.mechs, workers=sv.workers, structures=sv.structures,
+            resources=sv.resources, combat_card_ids=sv.combat_card_ids)
+    return ExpGlance(
+        power=sv.power, guile=sv.guile, coins=sv.coins, combat_cards=sv.combat_cards, combat_wins=sv.combat_wins,
+        map_tokens=len(sv.map_tokens), workers=len(sv.workers), hand=sv.hand, hero_trashed=sv.hero_trashed,
+        corruption=sum(v for _, v in sv.corruption), loc=sv.loc, token=sv.token, hand_cards=sv.hand_cards,
+        active=tuple(c for c, _ in sv.active), solved=sv.solved, upgraded=sv.upgraded, melded=sv.melded,
+        combat_card_ids=sv.combat_card_ids)
 
 
 def from_view(v: View) -> Glance:
@@ -327,7 +438,8 @@ def from_view(v: View) -> Glance:
         home_turns=v.home_turns, stalemate_open=v.stalemate_open, map_token_supply=v.map_token_supply,
         map_token_trash=v.map_token_trash, decks=(k.discovery, k.combat, k.encounter, k.factory, k.meloch),
         combat_discard=len(v.combat_discard), track=v.track, meloch_row=v.meloch_row, map_tokens=v.map_tokens,
-        revealed=v.revealed, lakes=tuple(v.lakes), corruption=tuple(v.corruption.items()), seats=v.seats,
+        revealed=v.revealed, lakes=tuple(v.lakes), corruption=tuple(v.corruption.items()),
+        seats=(_seat_of_view(v.seats[0]), _seat_of_view(v.seats[1])),
         combat=v.combat, known=len(v.known_facts),
     )
 

@@ -64,7 +64,7 @@ class MelochParallel(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is unty
         legal = A.legal_map(legal_actions(state)) if outcome(state) is None else {}
         decider = next(iter(legal.values())).seat if legal else -1
         obs = {agent: {"observation": O.observe_state(state, i),
-                       "action_mask": A.mask_of(legal) if i == decider else np.zeros(A.size(), dtype=np.int8)}
+                       "action_mask": (A.mask_of(legal) if i == decider else A.no_mask()).copy()}
                for i, agent in enumerate(self.possible_agents)}
         return obs, legal
 

@@ -60,6 +60,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = agent_names(self.setup)
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._act_space = spaces.Discrete(A.size())
@@ -68,8 +69,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.state: State | None = None
         self.steps = 0
         self._legal: dict[int, Action] | None = None
-        """Index -> action of the current decision, built once per state (mask and decoding)."""
+        """Index -> action of the current decision, built once per state (decoding)."""
+        self._mask = A.no_mask()
+        """The current decision's mask (with ``_legal``)."""
         self._seen: dict[str, dict[str, np.ndarray]] = {}
+        self._over = False
+        """The game has ended (``outcome`` is not None)."""
+        self._done = False
+        """Every agent is terminated or truncated (the game ended, an illegal action, ``max_cycles``)."""
+        self._zero = True
+        """Every entry of ``rewards`` is 0 (so a step need not reset or accumulate them)."""
         """Observations handed out for the current state, by agent (``last()`` and ``observe()``)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -85,7 +94,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def _legal_now(self) -> dict[int, Action]:
         if self._legal is None:
-            self._legal = A.legal_map(legal_actions(self._live()))
+            self._legal, self._mask = A.legal_info(legal_actions(self._live()))
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -93,11 +102,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         if seen is not None:
             return seen
         state = self._live()
-        seat = self.possible_agents.index(agent)
-        deciding = (agent == self.agent_selection and agent in self.agents and outcome(state) is None
-                    and not (self.terminations[agent] or self.truncations[agent]))
-        m = A.mask_of(self._legal_now()) if deciding else np.zeros(A.size(), dtype=np.int8)
-        seen = self._seen[agent] = {"observation": O.observe_state(state, seat), "action_mask": m}
+        if agent == self.agent_selection and not (self._over or self._done):
+            if self._legal is None:
+                self._legal_now()
+            m = self._mask.copy()  # (a new array each time: users keep what they are given)
+        else:
+            m = A.no_mask().copy()
+        seen = self._seen[agent] = {"observation": O.observe_state(state, self._seat_of[agent]), "action_mask": m}
         return seen
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -108,23 +119,28 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._done = False
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._moved()
 
     def _moved(self) -> None:
         """The state changed: forget the per-state caches and select the deciding agent."""
-        self._legal = None
         self._seen = {}
         state = self._live()
-        if outcome(state) is None:
-            legal = self._legal_now()
-            seat = next(iter(legal.values())).seat
-            self.agent_selection = self.possible_agents[seat]
-            if self.render_mode:
-                self.infos[self.agent_selection]["text"] = self._text(seat)
+        self._over = outcome(state) is not None
+        if self._over:
+            self._legal = None
+            return
+        legal = legal_actions(state)
+        self._legal, self._mask = A.legal_info(legal)
+        seat = legal[0].seat
+        self.agent_selection = self.possible_agents[seat]
+        if self.render_mode:
+            self.infos[self.agent_selection]["text"] = self._text(seat)
 
     def _text(self, seat: int) -> str:
         return O.view_text(view(self._live(), seat))
@@ -134,19 +150,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         if self.terminations[agent] or self.truncations[agent]:
             self._seen = {}
             self._was_dead_step(action)
+            self._zero = True  # (it clears the rewards)
             return
         if action is None:
             raise ValueError(f"{agent} must act: step(None) is only for an agent that is done")
         index = int(action)
         if not 0 <= index < A.size():
             raise A.ActionSpaceError(f"action index {index} is outside the space 0..{A.size() - 1}")
-        a = self._legal_now().get(index)
+        a = (self._legal if self._legal is not None else self._legal_now()).get(index)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if not self._zero:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._zero = True
         if a is None:
             # an illegal index ends the game and loses it, as PettingZoo's TerminateIllegalWrapper does
             self.rewards[agent] = -1.0
+            self._zero = False
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
             self.infos[agent]["illegal_action"] = True
             self._seen = {}
             self._accumulate_rewards()
@@ -154,13 +175,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.state = apply(self._live(), a)
         self.steps += 1
         self._moved()
-        if outcome(self.state) is not None:
+        if self._over:
             r = end_rewards(self.state)
             self.rewards = {a: r[i] for i, a in enumerate(self.possible_agents)}
+            self._zero = False
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
         elif self.max_cycles is not None and self.steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+            self._done = True
+        if not self._zero:  # (adding zeros changes nothing)
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -336,6 +336,22 @@ def create_app(settings: Settings) -> FastAPI:
         await svc().zombie(rt, by, seat, body.agent, body.level)
         return game_info(rt, None if by == seat else by)
 
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, request: Request) -> dict[str, Any]:
+        """The option the heuristic agent would pick for the token's seat now (it reads only that
+        seat's view): ``{"action", "label", "agent", "seq"}``; ``action`` is null when the seat has no
+        decision at ``seq`` (the state moved on: a browser asks again at the new one)."""
+        rt = await load(game_id)
+        seat = who(rt, request)
+        if seat is None:
+            raise ApiError(403, "spectator", "a spectator has no decision to be hinted")
+        async with rt.lock:
+            st, seq = rt.state, rt.seq
+            out = await asyncio.to_thread(port.hint, st, seat, seq)
+        if out is None:
+            return {"action": None, "label": "you have no decision to take now", "agent": None, "seq": seq}
+        return {**out, "seq": seq}
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:
         """The finished game as JSON (setup, content version, seed, actions): ``meloch play --load`` reads it."""
@@ -373,7 +389,7 @@ def create_app(settings: Settings) -> FastAPI:
             v = port.seat_view(st, seat)
             events = port.seat_events(rt.events_of(line[k - 1]), seat) if k else []
             return {"game_id": rt.game.id, "step": k, "steps": len(line), "seat": seat, "turns": rt.replay_turns,
-                    "view": v, "events": events, "outcome": port.outcome_of(st)}
+                    "view": v, "events": events, "outcome": port.outcome_of(st), **port.public_extras(st)}
 
         async with rt.lock:
             return await asyncio.to_thread(build)

@@ -635,6 +635,7 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
     import msgspec
 
     from meloch.engine import Setup, apply, decision, events_for, new_game, options, view
+    from meloch.server.engine_port import public_extras
 
     rng = random.Random(seed)
     g = await create_game(server.http, setup)
@@ -666,7 +667,7 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
     n_states = 0
     secret = str(rec["seed"])
     keys = {"type", "game", "seat", "seq", "status", "view", "decision", "options", "forced", "can_undo", "events",
-            "outcome"}
+            "outcome", "progress", "meloch_facing"}
     for who, s in ((0, a), (1, b), (None, spec)):
         for raw in s.messages:
             if secret in raw:
@@ -688,6 +689,10 @@ async def hidden(server: ServerProc, seed: int, setup: dict[str, Any] | None = N
                 failures.append(f"seat {who} seq {m['seq']}: options differ from the engine's described options")
             if m["forced"] != (mine and d is not None and d.forced):
                 failures.append(f"seat {who} seq {m['seq']}: forced differs from the engine's decision")
+            # the same public figures for every seat and spectators, as the engine computes them
+            extras = public_extras(st)
+            if m["progress"] != extras["progress"] or m["meloch_facing"] != extras["meloch_facing"]:
+                failures.append(f"seat {who} seq {m['seq']}: progress or Meloch benefits differ from the engine's")
             for batch in m["events"]:
                 if enc.encode(batch["events"]) != enc.encode(events_for(states[batch["seq"]].events, who)):
                     failures.append(f"seat {who} entry {batch['seq']}: events differ from events_for")

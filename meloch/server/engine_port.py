@@ -19,6 +19,7 @@ from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, make_agent
 from meloch.agents import with_engine_seats as registry_engine_seats
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
+from meloch.content.schema import Effect
 from meloch.engine import (
     VARIANT_ROLES,
     Event,
@@ -30,6 +31,7 @@ from meloch.engine import (
     decision,
     events_for,
     from_json,
+    goals,
     legal_actions,
     new_game,
     options,
@@ -41,7 +43,8 @@ from meloch.engine import (
 )
 from meloch.engine import Variant as EngineVariant
 from meloch.engine import undo_refusal as engine_undo_refusal
-from meloch.guide import GLOSSARY, TOPICS, catalogue
+from meloch.engine.meloch_cards import visible_meloch
+from meloch.guide import GLOSSARY, TOPICS, catalogue, effects_text
 
 __all__ = [
     "AGENTS",
@@ -161,6 +164,9 @@ def game_choices() -> dict[str, Any]:
         "automa_levels": [] if automa is None else sorted(lv.level for lv in automa.levels),
         "default_turn_limit": Setup().turn_limit,
         "default_seat": msgspec.to_builtins(Setup().seats[0]),
+        # the experience-disparity variant: the less experienced seat may win with 3 or 2 stars
+        # (the engine's setup check refuses both seats under 4)
+        "stars_to_win": [4, 3, 2],
     }
 
 
@@ -270,6 +276,43 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
 def seat_events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
     """The events ``seat`` (None: a spectator) may see, typed (``SeenEvent``) as JSON builtins."""
     return [msgspec.to_builtins(e) for e in events_for(events, seat)]
+
+
+def public_extras(state: State) -> dict[str, Any]:
+    """What the view does not spell out but a player reads off the table, the same for every seat
+    and spectators (each figure is a count of public things): ``progress[seat]``, each Triumph column
+    on that seat's edge as ``{"column", "label", "have", "need", "open"}`` (the engine's ``goals``),
+    and ``meloch_facing[seat]``, the benefits of the visible Meloch halves facing that seat, as text
+    (the engine's ``visible_meloch``)."""
+    n = seat_count(state.setup)
+    progress = [[{"column": c, "label": label, "have": have, "need": need, "open": is_open}
+                 for c, _metric, label, have, need, is_open in goals(state, s)] for s in range(n)]
+    facing = [effects_text(_summed(visible_meloch(state, s))) if state.meloch_row else "" for s in range(n)]
+    return {"progress": progress, "meloch_facing": facing}
+
+
+def _summed(effects: list[Effect]) -> list[Effect]:
+    """Like benefits added up for reading ("coins +3", not "coins +1, coins +2"); choices stay apart."""
+    out: list[Effect] = []
+    for e in effects:
+        same = next((i for i, x in enumerate(out)
+                     if not e.one_of and not x.one_of and (x.op, x.arg) == (e.op, e.arg)), None)
+        if same is None:
+            out.append(e)
+        else:
+            out[same] = msgspec.structs.replace(out[same], n=out[same].n + e.n)
+    return out
+
+
+def hint(state: State, seat: int, seed: int, agent: str = "heuristic") -> dict[str, Any] | None:
+    """The option agent ``agent`` would pick for ``seat`` now (None unless it decides): the agent
+    reads only ``view(state, seat)``, so a hint knows nothing the seat does not."""
+    d = decision(state)
+    if d is None or d.seat != seat:
+        return None
+    action = agent_move(state, seat, agent, seed)
+    label = next((o.label for o in options(state) if o.action == action), action)
+    return {"action": action, "label": label, "agent": agent}
 
 
 def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:

@@ -76,6 +76,11 @@ class StateMsg(msgspec.Struct, tag="state", tag_field="type"):
     events: list[EventBatch]
     """Every entry after the ``since`` the connection asked for (or after the last state it got)."""
     outcome: dict[str, Any] | None
+    progress: list[list[dict[str, Any]]] = []
+    """Each seat's progress toward each Triumph column on its edge: ``{"column", "label", "have",
+    "need", "open"}`` (the engine's ``goals``; public counts, the same for every connection)."""
+    meloch_facing: list[str] = []
+    """Each seat's benefits on the visible Meloch halves, as text ("" before the first card)."""
 
 
 class Ack(msgspec.Struct, tag="ack", tag_field="type"):

@@ -170,25 +170,28 @@ class Runtime:
         e = self.entries[cur - 1]
         return port.undo_refusal(self.state_of(self.prev[cur]), self.state_of(cur), e.action, seat)
 
-    def state_msg(self, conn: Conn, views: dict[int | None, tuple[Any, ...]]) -> StateMsg:
+    def state_msg(self, conn: Conn, views: dict[int | str | None, tuple[Any, ...]]) -> StateMsg:
         seat = conn.seat
         if seat not in views:
             st = self.state
             v = port.seat_view(st, seat)
+            if "extras" not in views:
+                views["extras"] = (port.public_extras(st),)  # the same for every seat
             views[seat] = (v, v["decision"], port.seat_options(st, seat), port.seat_forced(st, seat),
                            seat is not None and self.game.seats[seat].kind != "agent" and self.can_undo(seat))
         view, prompt, options, forced, undo = views[seat]
+        extras = views["extras"][0]
         batches = []
         for seq in range(conn.sent_seq + 1, self.seq + 1):
             e = self.entries[seq - 1]
             batches.append(EventBatch(seq, e.seat, e.kind, port.seat_events(self.events_of(seq), seat)))
         conn.sent_seq = self.seq
         return StateMsg(self.game.id, seat, self.seq, self.game.status, view, prompt, options, forced, undo, batches,
-                        port.outcome_of(self.state))
+                        port.outcome_of(self.state), extras["progress"], extras["meloch_facing"])
 
     def broadcast(self, force: bool = False) -> None:
         """Send each connection that is behind (or all, ``force``) its seat's state and missed events."""
-        views: dict[int | None, tuple[Any, ...]] = {}
+        views: dict[int | str | None, tuple[Any, ...]] = {}
         for c in list(self.conns):
             if force or c.sent_seq != self.seq:
                 c.sent_seq = min(c.sent_seq, self.seq)

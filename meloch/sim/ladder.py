@@ -202,15 +202,25 @@ def times(agents: Sequence[str], games: Sequence[LadderGame]) -> list[TimeResult
     return out
 
 
+def spec_key(agents: tuple[str, str], map_side: str, track_side: str, seed: int) -> tuple[object, ...]:
+    """What names one scheduled game (a game of a stopped run is matched to its spec by it)."""
+    return (agents, map_side, track_side, seed)
+
+
 def run_ladder(agents: Sequence[str], seeds: int, *, first_seed: int = 1, turn_limit: int = 300, jobs: int = 1,
-               on_game: Callable[[LadderGame], None] | None = None) -> LadderResult:
-    """Play the whole schedule (``jobs`` worker processes) and summarise it."""
+               on_game: Callable[[LadderGame], None] | None = None,
+               done: Sequence[LadderGame] = ()) -> LadderResult:
+    """Play the whole schedule (``jobs`` worker processes) and summarise it. ``done``: games of a
+    stopped run of the same schedule; their specs are not played again (resume), and they count."""
     if len(set(agents)) != len(agents) or len(agents) < 2:
         raise ValueError("the ladder needs at least two different agents")
     for name in agents:
         make_agent(name, 0)  # a clear error for an unknown name before any game
     specs = schedule(agents, seeds, first_seed, turn_limit)
-    games: list[LadderGame] = []
+    wanted = {spec_key(x.agents, x.map_side, x.track_side, x.seed) for x in specs}
+    games: list[LadderGame] = [g for g in done if spec_key(g.agents, g.map_side, g.track_side, g.seed) in wanted]
+    have = {spec_key(g.agents, g.map_side, g.track_side, g.seed) for g in games}
+    specs = [x for x in specs if spec_key(x.agents, x.map_side, x.track_side, x.seed) not in have]
     if jobs > 1:
         from multiprocessing import get_context
 

@@ -11,8 +11,18 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from meloch.agents import agent_names
-from meloch.engine import apply, decision, determinize, glance, legal_actions, new_game, outcome, view
+from meloch.agents import agent_names, automa_option
+from meloch.engine import (
+    Setup,
+    apply,
+    decision,
+    determinize,
+    glance,
+    legal_actions,
+    new_game,
+    outcome,
+    view,
+)
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 from meloch.scenario.games import varied_setup
@@ -66,6 +76,22 @@ def test_bad_indices_are_clear_errors() -> None:
         A.decode(illegal, legal)
 
 
+def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled engine build loses ``Action``'s ``frozen=True`` (its actions do not hash): the
+    codec's caches then key by (who, verb, args) and give the same indices, maps and masks."""
+    monkeypatch.setattr(A, "_HASHABLE", False)
+    monkeypatch.setattr(A, "_SEEN", {})
+    monkeypatch.setattr(A, "_DECISIONS", {})
+    for n, s in enumerate(_random_game(5)):
+        legal = legal_actions(s)
+        lm, m = A.legal_info(legal)
+        assert lm == A.legal_map(legal) and np.array_equal(m, A.mask(legal))
+        assert all(lm[A.encode(a)] == a or A.key(lm[A.encode(a)]) == A.key(a) for a in legal)
+        if n > 150:
+            break
+    assert A._SEEN and all(isinstance(k, tuple) for k in A._SEEN)
+
+
 def test_documented_sizes_match() -> None:
     doc = (ROOT / "docs" / "rl.md").read_text()
     assert f"{A.size():,} actions" in doc
@@ -80,6 +106,7 @@ def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
     """Re-sampling everything hidden from a seat leaves its observation unchanged, and the other
     seat's hidden cards do show up somewhere (the test can fail)."""
     rng = random.Random(i)
+    resampled = 0
     for n, s in enumerate(_random_game(i)):
         if n % 17:
             continue
@@ -91,6 +118,10 @@ def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
             assert np.array_equal(o, o2)
             assert glance(d, seat) == glance(s, seat)
             assert np.array_equal(O.observe_state(d, seat), o)
+            # the re-sampling did change what the other seat sees of itself (its own combat cards):
+            # had the encoder read it for this seat, the vectors above would differ
+            resampled += not np.array_equal(O.observe_state(d, 1 - seat), O.observe_state(s, 1 - seat))
+    assert resampled > 0
     with pytest.raises(ValueError, match="spectator"):
         O.observe(view(new_game(varied_setup(0), 0), None))
     with pytest.raises(ValueError, match="seat must be 0 or 1"):
@@ -105,8 +136,11 @@ def _check_glance(i: int) -> None:
     for s in _random_game(i):
         for seat in rng.sample((0, 1), rng.choice((1, 2))):
             v = view(s, seat)
-            assert glance(s, seat) == O.from_view(v)
-            assert np.array_equal(O.observe_state(s, seat), O.observe(v))
+            g = glance(s, seat)
+            assert g == O.from_view(v)
+            o = O.observe_state(s, seat)
+            assert np.array_equal(o, O.observe(v))
+            assert np.array_equal(o, O.encode_full(g))  # the memo-free reference encoding
 
 
 @pytest.mark.parametrize("i", FAST)
@@ -260,8 +294,12 @@ def _check_gym(i: int) -> None:
 
     from meloch.rl.gym_env import MelochEnv
 
-    names = agent_names()
-    e = MelochEnv(seat=i % 2, opponent=names[i % len(names)], setup=varied_setup(i))
+    # every registry agent (random, aggressive, heuristic, the ISMCTS levels) and Automa levels in turn
+    names = [*agent_names(), "automa:1", "automa:3", "automa:5+threat"]
+    opponent, setup = names[i % len(names)], varied_setup(i)
+    if automa_option(opponent) is not None and setup.variant != "standard":
+        setup = Setup()  # (the solo Automa plays the standard duel only)
+    e = MelochEnv(seat=i % 2, opponent=opponent, setup=setup)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(e, skip_render_check=True)

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from meloch.agents import agent_names
 from meloch.content import load
+from meloch.content.schema import Effect
 from meloch.engine import Setup, apply, new_game, view
 from meloch.guide import GLOSSARY, TOPICS
 from meloch.server.app import Settings, create_app
@@ -37,6 +38,15 @@ def test_choices_come_from_the_content_and_the_agent_registry(client: TestClient
     assert ch["automa_levels"] == [1, 2, 3, 4, 5]
     assert {f["id"] for f in ch["factions"]} == set(c.factions) and {m["id"] for m in ch["mats"]} == set(c.mats)
     assert {m["id"] for m in ch["mechs"]} == set(c.mechs)
+    # every stars-to-win choice is one the engine's setup accepts for one seat (experience disparity)
+    assert ch["stars_to_win"][0] == 4
+    for n in ch["stars_to_win"]:
+        seats = [{"role": "scythe"}, {"role": "expeditions", "stars_to_win": n}]
+        g = client.post("/api/games", json={"setup": {"seats": seats}})
+        assert g.status_code == 201, g.text
+    both = client.post("/api/games", json={"setup": {"seats": [{"role": "scythe", "stars_to_win": 3},
+                                                                {"role": "expeditions", "stars_to_win": 3}]}})
+    assert both.status_code == 400 and "experience-disparity" in both.json()["message"]
 
 
 def test_content_texts_and_rules(client: TestClient) -> None:
@@ -109,3 +119,64 @@ def test_replay_steps_and_viewpoints(client: TestClient) -> None:
     r2 = client.get(f"/api/games/{imp['game_id']}/replay", params={"step": 3},
                     headers={"authorization": f"Bearer {imp['spectator_token']}"}).json()
     assert r2["view"] == get(spec, step=3).json()["view"] and r2["seat"] is None
+
+
+
+def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(client: TestClient) -> None:
+    """The Triumph Track's per-seat progress and the Meloch benefits facing each seat come from the
+    engine (``goals``, ``visible_meloch``), the same for both seats and a spectator (state messages
+    and replay steps); a hint is the heuristic agent's pick among the seat's own options, none for
+    the other seat (``action`` null) and refused to spectators (403)."""
+    from meloch.engine import goals
+    from meloch.engine.meloch_cards import visible_meloch
+    from meloch.guide import effects_text
+    from meloch.server.engine_port import _summed
+
+    # like benefits are added up, choices kept apart
+    e = [Effect(op="coins", n=1), Effect(op="power", n=1), Effect(op="coins", n=2), Effect(op="worker", arg="any")]
+    assert _summed(e) == [Effect(op="coins", n=3), Effect(op="power", n=1), Effect(op="worker", arg="any")]
+
+    g = create(client, setup={"turn_limit": 6})
+    gid = g["game_id"]
+
+    def hint(seat: int | None) -> Any:
+        tok = g["spectator_token"] if seat is None else g["seats"][seat]["token"]
+        return client.get(f"/api/games/{gid}/hint", headers={"authorization": f"Bearer {tok}"})
+
+    with client.websocket_connect(ws_url(g, 0)) as w0, client.websocket_connect(ws_url(g, 1)) as w1, \
+            client.websocket_connect(ws_url(g, None)) as ws:
+        conns = (w0, w1)
+        last = [until(w0, "state"), until(w1, "state")]
+        spec = until(ws, "state")
+        assert last[0]["progress"] == last[1]["progress"] == spec["progress"]
+        assert last[0]["meloch_facing"] == last[1]["meloch_facing"] == spec["meloch_facing"]
+        assert len(last[0]["progress"]) == 2 and all(len(p) == len(last[0]["view"]["track"]) for p in spec["progress"])
+        assert hint(None).status_code == 403
+        i = 0
+        while last[0]["outcome"] is None:
+            d = 0 if last[0]["options"] else 1
+            other = hint(1 - d).json()
+            assert other["action"] is None and other["seq"] == last[d]["seq"]
+            h = hint(d).json()
+            assert h["action"] in {o["action"] for o in last[d]["options"]} and h["agent"] == "heuristic"
+            assert h["label"] == next(o["label"] for o in last[d]["options"] if o["action"] == h["action"])
+            assert move(conns[d], last[d], h["action"], f"h{i}")["type"] == "ack"
+            i += 1
+            last = [until(c, "state") for c in conns]
+            assert last[0]["progress"] == last[1]["progress"]
+    spec_tok = {"authorization": f"Bearer {g['spectator_token']}"}
+    rec = client.get(f"/api/games/{gid}/record", headers=spec_tok).json()
+    st = new_game(msgspec.convert(rec["setup"], Setup), rec["seed"])
+    steps = len(rec["actions"])
+    for k in range(steps + 1):
+        if k in (0, steps // 2, steps):
+            r = client.get(f"/api/games/{gid}/replay", params={"step": k}, headers=spec_tok).json()
+            for seat in (0, 1):
+                want = [{"column": c, "label": lab, "have": have, "need": need, "open": op}
+                        for c, _m, lab, have, need, op in goals(st, seat)]
+                assert r["progress"][seat] == want
+                facing = effects_text(_summed(visible_meloch(st, seat))) if st.meloch_row else ""
+                assert r["meloch_facing"][seat] == facing
+        if k < steps:
+            st = apply(st, rec["actions"][k])
+    assert r["progress"] == last[0]["progress"] and r["meloch_facing"] == last[0]["meloch_facing"]

@@ -15,6 +15,20 @@ from tests.web.test_browser import new_game, play_to_the_end
 VIEWBOX = "() => document.querySelector('svg.board').getAttribute('viewBox')"
 
 
+def engine_refusal(base: str, url: str, typed: str) -> str:
+    """What the server answers a move ``typed`` now, over the game's own socket (the engine's words)."""
+    from websockets.sync.client import connect
+
+    game, token = url.split("/games/")[1].split("#token=")
+    with connect(f"{base.replace('http', 'ws')}/ws/games/{game}?token={token}&since=0", max_size=1 << 24) as c:
+        st = json.loads(c.recv(timeout=30))
+        c.send(json.dumps({"type": "move", "seq": st["seq"], "msg_id": f"probe-{typed}", "action": typed}))
+        while True:
+            m = json.loads(c.recv(timeout=30))
+            if m["type"] == "refused":
+                return str(m["message"])
+
+
 def choices(base: str) -> dict[str, Any]:
     with urllib.request.urlopen(base + "/api/choices") as r:
         out: dict[str, Any] = json.load(r)
@@ -87,6 +101,15 @@ def test_agent_level_at_phone_size_with_rules_tips_and_zoom(server: Any, watched
     found = rules.locator("dt").all_text_contents()
     assert "vanquish" in found and 1 <= len(found) < 6  # the words whose entry mentions it
     page.get_by_role("button", name="Close rules").click()
+    # wrong input in the action box: the engine's own words, and the decision stays
+    page.locator("button.option").first.wait_for()
+    prompt = page.get_by_test_id("prompt").text_content()
+    for typed in ("fly to the moon", "E boast 99"):
+        page.get_by_label("Action", exact=True).fill(typed)
+        page.get_by_label("Action", exact=True).press("Enter")
+        page.get_by_test_id("refusal").wait_for()
+        assert page.get_by_test_id("refusal").text_content() == engine_refusal(server.http, page.url, typed)
+        assert page.get_by_test_id("prompt").text_content() == prompt
     play_to_the_end(w, random.Random(5))
     assert "turn limit" in (page.get_by_test_id("gameover").text_content() or "")
     assert w.problems == []

@@ -132,8 +132,12 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
     # (a card may have been public once, in a discard pile before a reshuffle: the history the other
     # page loaded may name it; everything sent from the first seat's commitment on must not)
     since_commit = len(frames[other])
-    dials = me.page.locator("button.option[data-action*=' dial ']")
+    # the secret Power Dial as a dial of numbers, each with its label
+    picker = me.page.get_by_test_id("dial")
+    picker.wait_for()
+    dials = picker.locator("button.option[data-action*=' dial ']")
     dial = dials.count() - 1
+    assert dial >= 1 and (dials.nth(dial).text_content() or "").strip() == str(dial)
     dials.nth(dial).click()  # the highest dial
     tucked: list[str] = []
     # then tuck cards while offered (the tuck options name the card), then finish
@@ -151,7 +155,9 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
             before = str(seq_of(me))
             me.page.locator("button.option").first.click()
         me.page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
-    # the other seat now decides its own dial: nothing of the first seat's choice has reached it
+    # the first seat waits for the opponent, which now decides its own dial: nothing of the first
+    # seat's choice has reached it
+    me.page.get_by_test_id("combat-waiting").wait_for()
     them.page.locator("button.option[data-action*=' dial ']").first.wait_for()
     first_line = them.page.locator(f".combat li[data-seat='{first}']").text_content() or ""
     assert "committed" in first_line and "dial" not in first_line and "cards" not in first_line
@@ -200,5 +206,8 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
         text = w.page.get_by_test_id("reveal").text_content() or ""
         assert text.count("dial") == 2 and " wins" in text
         assert all(card.split(" #")[0].rsplit(" (", 1)[0] in text for card in tucked)
+        # each card's effect, from the content's text of that card
+        effects = w.page.get_by_test_id("reveal").locator(".effects li").all_text_contents()
+        assert len(effects) >= len(tucked) and all(len(e) > len(e.split(":")[0]) + 5 for e in effects), effects
     assert any(card in f for f in frames[other][n_before_reveal:] for card in tucked)  # sent only now
     assert me.problems == [] and them.problems == []

@@ -17,6 +17,7 @@ export interface Choices {
   map_sides: Named[]; track_sides: string[]; variants: { id: string; roles: string[] }[];
   factions: Named[]; mats: (Named & { number: number })[]; mechs: Named[]; characters: Named[]; companions: Named[];
   agents: string[]; automa_levels: number[]; default_turn_limit: number; default_seat: Record<string, string | number>;
+  stars_to_win: number[];
 }
 
 export interface Entry { id: string; name: string; kind: string; text: string }
@@ -34,4 +35,5 @@ export interface Rules { topics: Record<string, string>; glossary: Record<string
 export interface ReplayStep {
   game_id: string; step: number; steps: number; seat: number | null; turns: number[]; view: View;
   events: SeenEvent[]; outcome: { winner: number | null; reason: string } | null;
+  progress: { column: number; label: string; have: number; need: number; open: boolean }[][]; meloch_facing: string[];
 }

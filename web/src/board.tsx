@@ -4,6 +4,27 @@ import type { ExpView, ScytheView, View } from "./generated/view";
 import { HelpContext } from "./help";
 import { type Box, type Option, entryFor, panBy, zoomAt } from "./logic";
 
+/** What the board's marks mean (shown under the board). */
+export function Legend({ view }: { view: View }) {
+  return (
+    <details class="legend" open={typeof window === "undefined" || window.innerWidth > 800}>
+      <summary>What the board's marks mean</summary>
+    <dl aria-label="Board legend">
+      <div><dt><span class="lg sq seat0" aria-hidden="true" /> / <span class="lg ci seat1" aria-hidden="true" /></dt>
+        <dd>{view.tags[0]}'s pieces are squares, {view.tags[1]}'s circles</dd></div>
+      <div><dt>C M W</dt><dd>character, mech, worker (a number: how many)</dd></div>
+      <div><dt>X H</dt><dd>Expeditions mech, hero; B G P… its workers by colour</dd></div>
+      <div><dt>Ml Ar Mo Mn</dt><dd>structures by initial (mill, armory, monument, mine)</dd></div>
+      <div><dt><span class="lg tok" aria-hidden="true" /></dt><dd>face-down map token</dd></div>
+      <div><dt><span class="lg tun" aria-hidden="true" /></dt><dd>tunnel</dd></div>
+      <div><dt>⬣n</dt><dd>corruption tokens</dd></div>
+      <div><dt>2f 1o</dt><dd>resources (food, oil, metal, wood)</dd></div>
+      <div><dt><span class="lg riv" aria-hidden="true" /></dt><dd>river</dd></div>
+      <div><dt><span class="lg hot" aria-hidden="true" /></dt><dd>you can choose it</dd></div>
+    </dl></details>
+  );
+}
+
 export interface MapGeo {
   id: string; name: string;
   locations: { id: string; kind: string; number: number | null; terrain: string; x: number; y: number;
@@ -104,26 +125,20 @@ function BoardSvg({ geo, view, targets, selected, onPick, box, svgRef, dragged, 
   const help = useContext(HelpContext);
   const textOf = (id: string): string => entryFor(help.index, id)?.text ?? "";
   const at = new Map(geo.locations.map((l) => [l.id, l]));
-  const units = new Map<string, { label: string; shape: "square" | "circle" | "tri"; seat: number }[]>();
-  const put = (loc: string, label: string, shape: "square" | "circle" | "tri", seat: number) => {
-    const l = units.get(loc);
-    const u = { label, shape, seat };
-    if (l) l.push(u); else units.set(loc, [u]);
-  };
-  view.seats.forEach((p, seat) => {
-    if (p.role === "scythe") {
-      const s = p as ScytheView;
-      put(s.character, "C", "square", seat);
-      s.mechs.forEach((m) => put(m, "M", "square", seat));
-      const w = new Map<string, number>();
-      s.workers.forEach((x) => w.set(x, (w.get(x) ?? 0) + 1));
-      w.forEach((n, loc) => put(loc, `W${n}`, "square", seat));
-      s.structures.forEach(([kind, loc]) => put(loc, kind[0].toUpperCase(), "square", seat));
-    } else {
-      const e = p as ExpView;
-      put(e.loc, "X", "circle", seat);
+  const units = new Map<string, Unit[]>();
+  for (const u of boardUnits(view)) {
+    const l = units.get(u.loc);
+    if (l) l.push(u); else units.set(u.loc, [u]);
+  }
+  const res = new Map<string, string[]>();
+  view.seats.forEach((p) => {
+    if (p.role !== "scythe") return;
+    for (const [loc, kind, n] of (p as ScytheView).resources) {
+      const l = res.get(loc); const t = `${n} ${kind}`;
+      if (l) l.push(t); else res.set(loc, [t]);
     }
   });
+  const fight = view.combat?.loc;
   const tokens = new Set(view.map_tokens);
   return (
     <svg class="board" viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`} role="group" aria-label={`Map: ${geo.name}`}
@@ -142,10 +157,13 @@ function BoardSvg({ geo, view, targets, selected, onPick, box, svgRef, dragged, 
         const lake = view.lakes[l.id];
         const name = l.number !== null ? `Location ${l.number}` : l.id;
         const label = `${name}, ${l.terrain}${l.factory ? ", Factory" : ""}${l.tunnel ? ", tunnel" : ""}`
-          + (here.length ? `; units: ${here.map((u) => `${view.tags[u.seat]} ${u.label}`).join(", ")}` : "")
+          + (here.length ? `; units: ${here.map((u) => `${view.tags[u.seat]} ${u.name}`).join(", ")}` : "")
+          + (res.has(l.id) ? `; resources: ${res.get(l.id)?.join(", ")}` : "") + (fight === l.id ? "; combat here" : "")
           + (tokens.has(l.id) ? "; face-down map token" : "") + (corr ? `; ${corr} corruption` : "")
           + (lake ? `; lake card ${entryFor(help.index, lake)?.name ?? lake}` : "") + (hot ? `; ${targets.get(l.id)?.length} option(s)` : "");
-        const tip = [label, tokens.has(l.id) ? textOf("map-token") : "", lake ? textOf(lake) : "",
+        const opts = targets.get(l.id) ?? [];
+        const tip = [label, ...opts.map((o) => `▸ ${o.label}${o.cost.length ? ` (cost: ${o.cost.join(", ")})` : ""}${o.gain.length ? ` (gain: ${o.gain.join(", ")})` : ""}`),
+          tokens.has(l.id) ? textOf("map-token") : "", lake ? textOf(lake) : "",
           corr ? `Corruption here: ${(view.corruption[l.id] ?? []).map(([k, n]) => `${k} ${n}`).join(", ")}.` : ""]
           .filter(Boolean).join("\n");
         return (
@@ -156,21 +174,67 @@ function BoardSvg({ geo, view, targets, selected, onPick, box, svgRef, dragged, 
              onKeyDown={(ev) => { if (hot && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); onPick(l.id); } }}>
             <title>{tip}</title>
             <circle r={l.kind === "lake" ? 34 : 30} fill={fill} class="hex" />
-            <text class="terrain" y={-12}>{l.number ?? ""} {letter}</text>
-            {lake && <text class="lakecard" y={22}>{(entryFor(help.index, lake)?.name ?? lake).slice(0, 11)}</text>}
+            <text class="terrain" y={-11}>{l.number ?? ""} {letter}</text>
+            {lake && <text class="lakecard" y={12}>{wrap(entryFor(help.index, lake)?.name ?? lake, 12, 2).map((t, i) => <tspan key={i} x={0} dy={i ? 9 : 0}>{t}</tspan>)}</text>}
             {l.tunnel && <rect x={-26} y={8} width={10} height={10} class="tunnel" />}
-            {tokens.has(l.id) && <rect x={14} y={-26} width={12} height={12} class="token" />}
-            {corr > 0 && <text class="corr" x={-24} y={-18}>⬣{corr}</text>}
+            {tokens.has(l.id) && <rect x={19} y={-31} width={12} height={12} class="token" />}
+            {corr > 0 && <text class="corr" x={0} y={29} text-anchor="middle">⬣{corr}</text>}
+            {fight === l.id && <circle r={37} class="fight" />}
+            {res.has(l.id) && <text class="res" x={27} y={-4} text-anchor="start">{res.get(l.id)?.map((t) => t.replace(/ (\w)\w*/, "$1")).join(" ")}</text>}
             {here.map((u, i) => (
-              <g key={i} transform={`translate(${-18 + (i % 4) * 12},${6 + Math.floor(i / 4) * 12})`}>
-                {u.shape === "square" ? <rect x={-5} y={-5} width={10} height={10} class={`unit seat${u.seat}`} />
-                  : <circle r={6} class={`unit seat${u.seat}`} />}
+              <g key={i} transform={`translate(${-21 + (i % 4) * 14},${6 + Math.floor(i / 4) * 13})`} class={`piece seat${u.seat}`}>
+                {u.seat === 0 ? <rect x={-6} y={-6} width={12} height={12} class={`unit seat${u.seat}${u.colour ? ` w-${u.colour}` : ""}`} />
+                  : <circle r={6.5} class={`unit seat${u.seat}${u.colour ? ` w-${u.colour}` : ""}`} />}
+                <text class="glyph" y={3}>{u.glyph}</text>
+                {u.count > 1 && <text class="count" x={7} y={-3}>{u.count}</text>}
               </g>
             ))}
-            {here.length > 0 && <text class="units" y={28}>{here.map((u) => u.label).join(" ")}</text>}
           </g>
         );
       })}
     </svg>
   );
+}
+
+const STRUCTURE: Record<string, string> = { mill: "Ml", armory: "Ar", monument: "Mo", mine: "Mn" };
+
+export interface Unit { loc: string; seat: number; glyph: string; name: string; count: number; colour?: string }
+
+/** The pieces on the board from the view, one entry per kind and location with its count: the
+ * Scythe character, mechs, workers and structures; the Expeditions mech, its workers by colour and
+ * its hero. The shape tells the seat (seat 1 ■, seat 2 ●), the letter the piece. */
+export function boardUnits(view: View): Unit[] {
+  const out: Unit[] = [];
+  const add = (loc: string, seat: number, glyph: string, name: string, colour?: string) => {
+    if (!loc) return;
+    const u = out.find((x) => x.loc === loc && x.seat === seat && x.glyph === glyph && x.colour === colour);
+    if (u) { u.count += 1; u.name = `${u.count} ${name.replace(/^\w+ /, "")}s`; } else out.push({ loc, seat, glyph, name, count: 1, colour });
+  };
+  view.seats.forEach((p, seat) => {
+    if (p.role === "scythe") {
+      const s = p as ScytheView;
+      add(s.character, seat, "C", "character");
+      s.mechs.forEach((m) => add(m, seat, "M", "a mech"));
+      s.workers.forEach((w) => add(w, seat, "W", "a worker"));
+      s.structures.forEach(([kind, loc]) => add(loc, seat, STRUCTURE[kind] ?? kind.slice(0, 2), kind));
+    } else {
+      const e = p as ExpView;
+      add(e.loc, seat, "X", "mech");
+      for (const w of e.workers) {
+        if (w === "hero") { if (!e.hero_trashed) add(e.loc, seat, "H", "hero"); } else add(e.loc, seat, w[0].toUpperCase(), `a ${w} worker`, w);
+      }
+    }
+  });
+  return out;
+}
+
+/** A name in at most ``lines`` lines of about ``width`` characters (the last one shortened with …). */
+export function wrap(text: string, width: number, lines: number): string[] {
+  const out: string[] = [];
+  for (const w of text.split(/\s+/)) {
+    const last = out.length - 1;
+    if (last >= 0 && (out[last] + " " + w).length <= width) out[last] += " " + w; else out.push(w);
+  }
+  if (out.length > lines) { out.length = lines; out[lines - 1] = out[lines - 1].slice(0, width - 1) + "…"; }
+  return out;
 }

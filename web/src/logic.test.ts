@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clampBox, complete, entryFor, groupOptions, indexEntries, lastCombat, logLines, mergeBatches, optionsByLocation, panBy,
-  parseFragment, stepForTurn, zoomAt, type Option } from "./logic";
+import { clampBox, complete, dialShown, directPick, entryFor, groupOptions, hotseatScreen, indexEntries, lastCombat, logKinds, logLines,
+  mergeBatches, optionsByLocation, optionsByRef, panBy, parseFragment, refKey, stepForTurn, zoomAt, type Option } from "./logic";
 
 const opt = (action: string, group: string, refs: { kind: string; id: string }[] = []): Option =>
   ({ action, label: action.toUpperCase(), group, cost: [], gain: [], refs, free: false });
@@ -87,5 +87,52 @@ describe("zoom and pan", () => {
     expect(panBy(b, full, -1000, 0).x).toBe(0);
     expect(panBy(b, full, 1000, 1000)).toEqual({ x: 360, y: 300, w: 360, h: 300 });
     expect(clampBox({ x: -5, y: -5, w: 9999, h: 1 }, full)).toEqual(full);
+  });
+});
+
+describe("targets beyond the board", () => {
+  it("indexes every ref kind: sections, track boxes, cards, workers", () => {
+    const m = optionsByRef([opt("S section 2", "section", [{ kind: "section", id: "2" }]),
+      opt("E boast 6", "boast", [{ kind: "track_box", id: "6" }]), opt("E play nikte", "play", [{ kind: "card", id: "nikte" }]),
+      opt("E worker hero", "worker", [{ kind: "worker", id: "hero" }]),
+      opt("E move 1", "move mech", [{ kind: "unit", id: "mech" }, { kind: "location", id: "home-e" }, { kind: "location", id: "1" }])]);
+    expect(m.get(refKey("section", "2"))?.[0].action).toBe("S section 2");
+    expect(m.get(refKey("track_box", "6"))?.[0].action).toBe("E boast 6");
+    expect(m.get(refKey("card", "nikte"))?.length).toBe(1);
+    expect(m.get(refKey("worker", "hero"))?.length).toBe(1);
+    expect(m.get(refKey("unit", "mech"))?.[0].action).toBe("E move 1");
+    expect(m.has(refKey("location", "1")) && m.has(refKey("location", "home-e"))).toBe(true);
+  });
+  it("sends a pick at once only when it is one option that costs and gains nothing", () => {
+    expect(directPick([opt("a", "g")])?.action).toBe("a");
+    expect(directPick([opt("a", "g"), opt("b", "g")])).toBeNull();
+    expect(directPick([{ ...opt("a", "g"), cost: ["power 2"] }])).toBeNull();
+    expect(directPick([{ ...opt("a", "g"), gain: ["$1"] }])).toBeNull();
+  });
+});
+
+describe("hot-seat", () => {
+  it("asks to pass the device before another seat's view is shown", () => {
+    expect(hotseatScreen(0, null)).toEqual({ pass: null, seat: 0 });
+    expect(hotseatScreen(1, 0)).toEqual({ pass: 1, seat: null });  // nothing of seat 1 on screen yet
+    expect(hotseatScreen(1, 1)).toEqual({ pass: null, seat: 1 });
+    expect(hotseatScreen(null, 1)).toEqual({ pass: null, seat: 1 });  // nobody decides (game over)
+  });
+});
+
+describe("log by kind", () => {
+  const batch = { seq: 1, seat: 0, kind: "move", events: [{ kind: "combat", seat: 0, text: "a" }, { kind: "star", seat: 1, text: "b" },
+    { kind: "combat", seat: 1, text: "c" }] };
+  it("lists the kinds present and filters on seat and kind together", () => {
+    expect(logKinds([batch])).toEqual(["combat", "star"]);
+    expect(logLines([batch], null, "combat").map((l) => l.text)).toEqual(["a", "c"]);
+    expect(logLines([batch], 1, "combat").map((l) => l.text)).toEqual(["c"]);
+    expect(logLines([batch], 1).map((l) => l.text)).toEqual(["b", "c"]);
+  });
+  it("shows a dial only once it is set", () => {
+    expect(dialShown(-1)).toBeNull();
+    expect(dialShown(undefined)).toBeNull();
+    expect(dialShown(0)).toBe(0);
+    expect(dialShown(7)).toBe(7);
   });
 });

@@ -23,24 +23,62 @@ export function groupOptions(options: Option[]): [string, Option[]][] {
 /** Options that name a board location, by location id (for highlighted, clickable targets). */
 export function optionsByLocation(options: Option[]): Map<string, Option[]> {
   const out = new Map<string, Option[]>();
+  for (const [k, os] of optionsByRef(options)) if (k.startsWith("location:")) out.set(k.slice(9), os);
+  return out;
+}
+
+/** The key of a thing an option refers to (``refs``: a location, unit, card, section, track box...). */
+export const refKey = (kind: string, id: string): string => `${kind}:${id}`;
+
+/** Options by every thing they refer to (``kind:id``), each option once per thing, in the engine's order:
+ * what makes mat sections, track boxes, cards and workers clickable targets as well as locations. */
+export function optionsByRef(options: Option[]): Map<string, Option[]> {
+  const out = new Map<string, Option[]>();
   for (const o of options) {
     for (const r of o.refs) {
-      if (r.kind !== "location") continue;
-      const l = out.get(r.id);
-      if (l) { if (!l.includes(o)) l.push(o); } else out.set(r.id, [o]);
+      const k = refKey(r.kind, r.id);
+      const l = out.get(k);
+      if (l) { if (!l.includes(o)) l.push(o); } else out.set(k, [o]);
     }
   }
   return out;
 }
 
+/** What a click on a target does: the one option it names is sent at once when it costs and gains
+ * nothing; otherwise (several options, or a cost or gain to see first) the options are listed. */
+export function directPick(options: Option[]): Option | null {
+  return options.length === 1 && options[0].cost.length === 0 && options[0].gain.length === 0 ? options[0] : null;
+}
+
+/** Hot-seat: which seat's view may be on screen. ``shown`` is the seat that last confirmed it holds
+ * the device; when another seat must decide, a pass-the-device screen comes first (decided during
+ * the render, so the next seat's secrets are never painted before the device has been passed). */
+export function hotseatScreen(deciding: number | null, shown: number | null): { pass: number | null; seat: number | null } {
+  if (deciding === null) return { pass: null, seat: shown };
+  if (shown === null || shown === deciding) return { pass: null, seat: deciding };
+  return { pass: deciding, seat: null };
+}
+
+/** The event kinds present in the log, in order of first appearance (the log's kind filter). */
+export function logKinds(batches: Batch[]): string[] {
+  const out = new Set<string>();
+  for (const b of batches) for (const e of b.events) out.add(e.kind);
+  return [...out];
+}
+
+/** A Power Dial as the view gives it: a number once set and visible to this viewpoint, else null
+ * (the engine writes -1 before it is set). */
+export const dialShown = (d: number | null | undefined): number | null => (d == null || d < 0 ? null : d);
+
 export interface LogLine { seq: number; seat: number; kind: string; text: string; private: boolean }
 
-/** The log as lines, newest last, optionally only one seat's. */
-export function logLines(batches: Batch[], seat: number | null = null): LogLine[] {
+/** The log as lines, newest last, optionally only one seat's and/or one kind's. */
+export function logLines(batches: Batch[], seat: number | null = null, kind: string | null = null): LogLine[] {
   const out: LogLine[] = [];
   for (const b of batches) {
     for (const e of b.events) {
       if (seat !== null && e.seat !== seat) continue;
+      if (kind !== null && e.kind !== kind) continue;
       out.push({ seq: b.seq, seat: e.seat, kind: e.kind, text: e.text, private: e.private ?? false });
     }
   }

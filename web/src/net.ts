@@ -1,11 +1,14 @@
 // One WebSocket per seat token (docs/server.md): state pushes, acks, refusals; reconnects on drop.
 import type { View } from "./generated/view";
 import type { Batch, Option } from "./logic";
+import type { Extras } from "./mat";
 
 export interface StateMsg {
   type: "state"; game: string; seat: number | null; seq: number; status: string; view: View;
   decision: { seat: number; kind: string; prompt: string } | null; options: Option[]; forced: boolean;
   can_undo: boolean; events: Batch[]; outcome: { winner: number | null; reason: string } | null;
+  /** Each seat's progress toward each Triumph box and the Meloch benefits facing it (the server's, from the engine). */
+  progress: Extras["progress"]; meloch_facing: string[];
 }
 type Msg = StateMsg | { type: "ack"; msg_id: string; seq: number } | { type: "refused"; msg_id: string; code: string; message: string }
   | { type: "error"; code: string; message: string } | { type: "pong" };

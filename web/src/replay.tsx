@@ -65,7 +65,7 @@ export function Replay({ game }: { game: string }) {
             <ul data-testid="replay-events">{data.events.length ? data.events.map((e, i) => <li key={i} class={`seat${e.seat}`}>{e.text}</li>) : <li>The start of the game.</li>}</ul>
           </section>
           <SeatPanel view={v} seat={0} /><SeatPanel view={v} seat={1} />
-          <Track view={v} />
+          <Track view={v} extras={{ progress: data.progress, meloch_facing: data.meloch_facing }} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,31 @@
+"""``standing(state, seat)``: a seat's public figures that an evaluation weighs, without the typed view.
+
+Why: the agents' evaluation (``meloch.agents.evaluate``) runs on every node a search reaches and on
+every child a look-ahead compares; building the whole ``View`` there (every name, prompt and pile a
+person reads, about 20 us) was the largest single cost of the heuristic agent and of ISMCTS. A
+``Standing`` carries only what the evaluation reads, from the same sources as ``view`` (the seat's
+counts as ``_scythe``/``_exp`` give them) and ``goals``, and every figure in it is public: any seat
+may ask about either seat.
+"""
+
+from __future__ import annotations
+
+from meloch.engine import track
+from meloch.engine.contract import Standing
+from meloch.engine.game_content import bound
+from meloch.engine.model import ScytheSeat, State
+
+
+@bound
+def standing(state: State, seat: int) -> Standing:
+    """The public figures of ``seat`` that an evaluation weighs (see the module docstring)."""
+    p = state.seats[seat]
+    su = state.setup.seats[seat]
+    goals = tuple(track.goals(state, seat))
+    if isinstance(p, ScytheSeat):
+        return Standing(role="scythe", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
+                        power=p.power, combat_cards=len(p.combat_cards), stars_discarded=p.stars_discarded,
+                        resources=p.resources, hand=0)
+    return Standing(role="expeditions", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
+                    power=p.power, combat_cards=len(p.combat_cards), stars_discarded=0, resources=(),
+                    hand=len(p.hand))
