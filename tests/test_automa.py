@@ -159,3 +159,35 @@ def test_the_automas_turn_cannot_be_taken_back() -> None:
             return
         s = t
     pytest.fail("the Automa never played")
+
+
+def test_a_level_may_have_its_own_progress_track() -> None:
+    """Level 1's easy tracker (a star every fifth box) is the view's and the engine's; the loader
+    refuses a level track without five star boxes within its length."""
+    from meloch.content import ContentError
+    from meloch.content.loader import _check_automa
+    from meloch.content.schema import AutomaTrack
+
+    content = get("")
+    a = content.automa
+    assert a is not None
+    assert a.track_for(1).star_boxes == (5, 10, 15, 20, 25) and a.track_for(2) == a.track
+    for level in (1, 2):
+        v = view(new_game(solo(0, level), 3), 1).automa
+        assert v is not None and v.star_boxes == a.track_for(level).star_boxes
+        assert v.track_length == a.track_for(level).length
+    bad = AutomaTrack(length=20, star_boxes=(5, 10, 15, 25), provenance="standin")
+    levels = (msgspec.structs.replace(a.levels[0], track=bad), *a.levels[1:])
+    with pytest.raises(ContentError, match="five boxes"):
+        _check_automa(msgspec.structs.replace(content, automa=msgspec.structs.replace(a, levels=levels)))
+
+
+def test_the_automa_line_fits_80_columns_at_every_level() -> None:
+    from meloch.cli.screen import automa_line
+
+    for level in range(1, 6):
+        s = new_game(solo(1, level, threat=True), 2)
+        s = msgspec.structs.replace(s, automa=msgspec.structs.replace(s.automa, progress=12, card="explorer-6"))
+        line = automa_line(view(s, 0))
+        assert line is not None and len(line.plain) <= 80, line.plain
+        assert f"L{level}+T 12/" in line.plain

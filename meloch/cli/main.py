@@ -24,6 +24,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "meloch.cli.serve_cmd",
     "meloch.cli.ladder_cmd",
     "meloch.cli.simulate_cmd",
+    "meloch.cli.automa_cmd",
 )
 """Modules whose ``register(app)`` adds commands or sub-apps to ``app``."""
 

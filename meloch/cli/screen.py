@@ -228,7 +228,8 @@ def track_line(v: View) -> Text:
 def automa_line(v: View) -> Text | None:
     """The solo Automa's progress from the view's ``automa`` part: its box, the track ('*' star
     boxes, '@' its token), stars from it, action deck left/size, support deck left and its current
-    support card (within 80 columns); None without an Automa."""
+    support card (left out when the line would pass 80 columns: level 1's long track); None
+    without an Automa."""
     a = v.automa
     if a is None:
         return None
@@ -240,8 +241,9 @@ def automa_line(v: View) -> Text | None:
         t.append(ch, style="bold" if b <= a.progress else "dim")
     t.append("] ")
     t.append(f"stars {sum(1 for b in a.star_boxes if b <= a.progress)}/{len(a.star_boxes)} ")
-    t.append(f"deck {a.action_deck}/{a.action_deck + len(a.action_discard)} sup {a.support_deck} "
-             f"{a.card or '-'}", style="dim")
+    tail = f"deck {a.action_deck}/{a.action_deck + len(a.action_discard)} sup {a.support_deck}"
+    card = f" {a.card or '-'}"
+    t.append(tail + (card if len(t.plain) + len(tail) + len(card) <= 80 else ""), style="dim")
     return t
 
 

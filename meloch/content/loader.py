@@ -669,9 +669,9 @@ def _check_automa(c: Content) -> None:
     if any(b >= s for s, b in itertools.pairwise(sizes)) or sizes[0] > n_support or sizes[-1] < 1:
         raise ContentError("automa.yaml", "levels", "support_cards",
                            f"must fall strictly from level 1 to 5 within 1..{n_support}, got {sizes}")
-    t = a.track
-    if len(t.star_boxes) != 5 or any(not 1 <= b <= t.length for b in t.star_boxes):
-        raise ContentError("automa.yaml", "track", "star_boxes", "five boxes within the track's length")
+    for where, t in [("track", a.track), *((f"levels[{lv.level}].track", lv.track) for lv in a.levels if lv.track)]:
+        if len(t.star_boxes) != 5 or any(not 1 <= b <= t.length for b in t.star_boxes):
+            raise ContentError("automa.yaml", where, "star_boxes", "five boxes within the track's length")
     for side in ("scythe", "expeditions"):
         if not any(s.side == side for s in a.support_cards):
             raise ContentError("automa.yaml", "support_cards", "side", f"no support card for the {side} side")

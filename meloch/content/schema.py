@@ -373,18 +373,6 @@ class AutomaActionCard(Base, frozen=True, kw_only=True):
     note: str = ""
 
 
-class AutomaLevel(Base, frozen=True, kw_only=True):
-    level: int
-    support_cards: int
-    """How many of the action deck's support cards are used (phase cards are always all in)."""
-    power: int
-    """The Automa's starting power."""
-    progress: int = 0
-    """The box its progress token starts on (a head start; a star box passed gives its star)."""
-    provenance: Provenance
-    note: str = ""
-
-
 class AutomaTrack(Base, frozen=True, kw_only=True):
     length: int
     """Boxes on the progress track (the token starts before box 1)."""
@@ -394,8 +382,39 @@ class AutomaTrack(Base, frozen=True, kw_only=True):
     note: str = ""
 
 
+class AutomaLevel(Base, frozen=True, kw_only=True):
+    level: int
+    support_cards: int
+    """How many of the action deck's support cards are used (phase cards are always all in)."""
+    power: int
+    """The Automa's starting power."""
+    progress: int = 0
+    """The box its progress token starts on (a head start; a star box passed gives its star)."""
+    track: AutomaTrack | None = None
+    """This level's own progress track (as Scythe's Automa has a star tracker per difficulty);
+    None: the content's ``track``."""
+    provenance: Provenance
+    note: str = ""
+
+
+class AutomaThreat(Base, frozen=True, kw_only=True):
+    """Threat's thresholds on ``margin`` = the Automa's expected total minus what it can see of
+    the human's (docs/automa.md): it seeks a fight at ``margin >= seek`` and avoids one at
+    ``margin < avoid``; in between its card decides, as without Threat."""
+
+    seek: float = 0.0
+    avoid: float = 0.0
+    provenance: Provenance
+    note: str = ""
+
+
 class AutomaContent(Base, frozen=True, kw_only=True):
     action_cards: tuple[AutomaActionCard, ...]
     support_cards: tuple[AutomaSupportCard, ...]
     levels: tuple[AutomaLevel, ...]
     track: AutomaTrack
+    threat: AutomaThreat = AutomaThreat(provenance="standin")
+
+    def track_for(self, level: int) -> AutomaTrack:
+        """The progress track the Automa uses at ``level``."""
+        return self.levels[level - 1].track or self.track

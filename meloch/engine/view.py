@@ -177,10 +177,11 @@ def _automa(s: State) -> c.AutomaView | None:
         return None
     content = active().automa
     assert content is not None
+    track = content.track_for(su.level)
     return c.AutomaView(seat=su.seat, level=su.level, threat=su.threat, action_deck=len(a.action_deck),
                         support_deck=len(a.support_deck), action_discard=a.action_discard,
                         support_discard=a.support_discard, card=a.card, progress=a.progress,
-                        track_length=content.track.length, star_boxes=content.track.star_boxes)
+                        track_length=track.length, star_boxes=track.star_boxes)
 
 
 def view_json(state: State, seat: int | None = None) -> dict[str, object]:

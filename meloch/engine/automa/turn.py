@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from meloch.content.schema import AutomaContent, AutomaStep, AutomaSupportCard, Effect
+from meloch.content.schema import AutomaContent, AutomaStep, AutomaSupportCard, AutomaTrack, Effect
 from meloch.engine import combat, effects, flow, track
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
@@ -37,6 +37,13 @@ def _content() -> AutomaContent:
     a = active().automa
     assert a is not None  # setup refuses an Automa game without automa.yaml
     return a
+
+
+def _track(state: State) -> AutomaTrack:
+    """The progress track of the Automa's level (a level may have its own)."""
+    su = state.setup.automa
+    assert su is not None
+    return _content().track_for(su.level)
 
 
 def _action_card_kind(cid: str) -> str:
@@ -125,9 +132,9 @@ def _turn(tx: Tx, f: Frame, _a: Action | None) -> None:
 
 def row_steps(state: State, card: str, row: int) -> tuple[AutomaStep, ...]:
     """The steps of ``row`` of ``card``: a phase card's row i is its step i alone; row -1 is
-    Threat's "seek a fight" (an attack whenever it expects to win)."""
+    Threat's "seek a fight": attack an enemy unit it expects to beat, else step toward one."""
     if row < 0:
-        return (AutomaStep(verb="attack", n=0),)
+        return (AutomaStep(verb="attack", n=0), AutomaStep(verb="move_toward", target="enemy"))
     sc = support_card(card)
     if sc is not None:
         return sc.rows[row]
@@ -224,9 +231,18 @@ def visible_total(state: State, seat: int, loc: str) -> float:
     return min(p.power, combat.MAX_DIAL) + n * avg
 
 
+def threat_margin(state: State, seat: int, loc: str) -> float:
+    """The Automa's expected total minus what it can see of the human's strength at ``loc``."""
+    return expected_total(state, seat) - visible_total(state, 1 - seat, loc)
+
+
 def threat_reading(state: State, seat: int, loc: str) -> str:
-    """Threat's choice: "fight" when the Automa expects at least what it sees of the human."""
-    return "fight" if expected_total(state, seat) >= visible_total(state, 1 - seat, loc) else "avoid"
+    """Threat's choice from its thresholds (``automa.yaml`` ``threat``): "fight" (it is the
+    stronger: it seeks the fight), "avoid" (it would probably lose: no attack, no step toward it) or
+    "card" (neither: its card decides, as without Threat)."""
+    m = threat_margin(state, seat, loc)
+    th = _content().threat
+    return "fight" if m >= th.seek else "avoid" if m < th.avoid else "card"
 
 
 def plan_step(state: State, seat: int, step: AutomaStep, *, seek: bool = False) -> Plan | None:
@@ -238,28 +254,30 @@ def plan_step(state: State, seat: int, step: AutomaStep, *, seek: bool = False) 
     if step.verb == "power":
         return ("", "", "") if p.power < effects.POWER_CAP[flow.role(state, seat)] else None
     if step.verb == "progress":
-        return ("", "", "") if a is not None and a.progress < _content().track.length else None
+        return ("", "", "") if a is not None and a.progress < _track(state).length else None
     if step.verb == "combat_cards":
         return ("", "", "") if state.combat_deck or state.combat_discard else None
     if step.verb in ("deploy", "build", "gather"):
         return _plan_place(state, seat, step)
     steps = _steps_fn(state, seat)
     if step.verb == "attack":
-        if not threat and (seek or p.power < step.n):
-            return None
         enemy = {loc for _, loc in _units(state, 1 - seat)}
         for unit, loc in _units(state, seat):
             for dest in sorted(steps(loc) & enemy):
-                if threat:
-                    reading = threat_reading(state, seat, dest)
-                    if reading == "avoid":
-                        return None
-                    return (unit, dest, reading)
-                return (unit, dest, "")
+                reading = threat_reading(state, seat, dest) if threat else ""
+                if reading == "fight" or (reading in ("", "card") and not seek and p.power >= step.n):
+                    return (unit, dest, reading)  # Threat never starts one it reads "avoid"
         return None
     # move_toward
     b = board(state.setup.map_side)
     targets = _targets(state, seat, step.target)
+    reading = ""
+    if threat and step.target == "enemy":
+        # Threat: never toward an enemy unit it would probably lose to; its seek row only toward
+        # one it is the stronger against
+        ok = ("fight",) if seek else ("fight", "card")
+        targets = {loc for loc in targets if threat_reading(state, seat, loc) in ok}
+        reading = "fight" if seek else ""
     if not targets:
         return None
     dist = _distances(steps, targets, tuple(b.loc))
@@ -273,7 +291,7 @@ def plan_step(state: State, seat: int, step: AutomaStep, *, seek: bool = False) 
             d = dist.get(dest)
             if d is not None and d < here and (best is None or (d, i) < best[:2]):
                 best = (d, i, unit, dest)
-    return (best[2], best[3], "") if best is not None else None
+    return (best[2], best[3], reading) if best is not None else None
 
 
 def _loc_key(loc: str) -> tuple[int, str]:
@@ -384,7 +402,7 @@ def advance(tx: Tx, seat: int, n: int) -> None:
     Track's leftmost non-combat column the Automa has no star on (the boxes it stands in for)."""
     a = tx.s.automa
     assert a is not None
-    t = _content().track
+    t = _track(tx.s)
     for _ in range(n):
         if a.progress >= t.length or tx.s.winner >= 0:
             break

@@ -1,0 +1,95 @@
+"""``meloch automa-table``: the solo Automa's difficulty table (issue 12): an agent against the Automa
+on both sides, levels 1-5 and Threat, win rates with 95% Wilson intervals and the issue's targets.
+Resumable: the games go to a JSON-lines file and a rerun plays only the missing ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from meloch.sim.automa_table import Table
+
+
+def automa_table(
+    games: int = typer.Option(300, "--games", "-g", min=1, help="Games per cell (side x level)."),
+    agent: str = typer.Option("heuristic", "--agent", "-a", help="The agent playing against the Automa."),
+    cells: str = typer.Option("1,2,3,4,5,3+threat", "--cells",
+                              help="Levels per side, comma-separated; N+threat for the Threat variant."),
+    sides: str = typer.Option("scythian,explorer", "--sides", help="The sides the Automa plays."),
+    out: Path = typer.Option(Path("automa-table.jsonl"), "--out",
+                             help="Games file (JSON lines): appended to, and what is in it is not played again."),
+    seed: int = typer.Option(1, "--seed", help="First deal seed (game k of every cell uses seed S+k)."),
+    turn_limit: int = typer.Option(300, "--turn-limit", min=2, help="Turns before a game ends without a winner."),
+    max_cpu: float = typer.Option(0.0, "--max-cpu", min=0.0,
+                                  help="Stop after this many CPU seconds of games (0: no limit); rerun to go on."),
+    show_only: bool = typer.Option(False, "--show", help="Only print the table of the games in --out."),
+    rules: str = typer.Option("", "--rules", help="Count the games of this rules fingerprint (see the file) "
+                              "instead of the current content and engine's."),
+) -> None:
+    """Play the missing games (interleaved over the cells), then print the table of every agent in
+    the file: win rate of the agent, 95% Wilson interval, n, median turns, CPU per game, targets."""
+    from rich.console import Console
+
+    from meloch.agents import make_agent
+    from meloch.sim.automa_table import load, parse_cells, run, table
+
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console = Console(highlight=False, soft_wrap=True, width=140)
+    if not show_only:
+        try:
+            make_agent(agent, 0)
+            todo = parse_cells(agent, cells, [s.strip() for s in sides.split(",") if s.strip()])
+        except ValueError as err:
+            console.print(f"[red]Error:[/] {err}")
+            raise typer.Exit(code=2) from None
+        have = len(load(out))
+        console.print(f"{agent} against the Automa: {len(todo)} cells x {games} games into {out} "
+                      f"({have} games already there)")
+        count = [0]
+
+        def tick(g: object) -> None:
+            count[0] += 1
+            if count[0] % 25 == 0:
+                console.print(f"  {count[0]} games played")
+
+        try:
+            played, stopped = run(todo, games, out, first_seed=seed, turn_limit=turn_limit, max_cpu=max_cpu,
+                                  on_game=tick)
+        except KeyboardInterrupt:
+            played, stopped = count[0], True
+        console.print(f"{played} games played" + ("; stopped early, rerun the same command to go on." if stopped
+                                                  else "."))
+    _show(console, table(load(out), rules or None), out)
+
+
+def _show(console: Console, t: Table, out: Path) -> None:
+    from rich.table import Table as RichTable
+
+    rows = RichTable(title=f"Win rate of the agent against the Automa ({out})")
+    for col in ("agent", "Automa as", "level", "n", "win rate [95% CI]", "median turns", "CPU s/game"):
+        rows.add_column(col, justify="left" if col in ("agent", "Automa as", "level") else "right")
+    for c, r in t.rates.items():
+        rows.add_row(c.agent, c.side, c.label, str(r.games),
+                     f"{100 * r.rate:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]", f"{r.turns:.0f}",
+                     f"{r.cpu_s:.2f}")
+    console.print(rows)
+    tg = RichTable(title="Targets (issue 12)")
+    for col in ("agent", "Automa as", "target", "", "measured"):
+        tg.add_column(col)
+    for x in t.targets:
+        tg.add_row(x.agent, x.side, x.text, "[green]pass[/]" if x.ok else "[red]FAIL[/]", x.detail)
+    console.print(tg)
+    console.print(f"Rules fingerprint {t.rules} (content data and engine sources).")
+    if t.ignored:
+        console.print(f"({t.ignored} games in {out} were played with other content or engine sources: not counted; "
+                      "--rules picks them.)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("automa-table")(automa_table)

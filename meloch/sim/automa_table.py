@@ -1,0 +1,250 @@
+"""The Automa's difficulty table behind ``meloch automa-table`` (issue 12, ``docs/automa.md``).
+
+A *cell* is one side the Automa plays (Scythian = seat 0, Explorer = seat 1), one level and Threat
+on or off; an agent plays the other seat. Game ``k`` of every cell uses deal seed ``first_seed + k``
+on map side ``MAP_SIDES[k % 2]`` and track side ``TRACK_SIDES[k // 2 % 2]``, so all cells play the
+same deals (the level comparisons are paired) and a cell's games cover both map and track sides.
+The games of all cells are interleaved (game k of every cell before game k + 1), so a run stopped
+early has about as many games in every cell; each game is appended to a JSON-lines file as it ends
+and a later run with the same file plays only what is missing (resume). Every game records a
+fingerprint of the content data and the engine sources: games of other rules are never mixed in.
+
+The targets (issue 12), per side: the agent's win rate falls strictly from level 1 to 5, the 95%
+Wilson intervals of levels 1, 3 and 5 do not overlap, level 1 is won >= 80%, Threat costs the agent
+>= 5 points at the same level, >= 300 games per cell; for ISMCTS-medium, level 5 is won <= 50%.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+from meloch.agents import agent_seed, make_agent
+from meloch.engine import Setup
+from meloch.sim import stats
+from meloch.sim.runner import play_game
+
+MAP_SIDES = ("jungle", "desert")
+TRACK_SIDES = ("A", "B")
+SIDES = ("scythian", "explorer")
+"""The side the Automa plays; its seat is the index (the Scythian is seat 0 in the standard duel)."""
+DEFAULT_CELLS = "1,2,3,4,5,3+threat"
+MIN_GAMES = 300
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class TableGame(msgspec.Struct, frozen=True):
+    """One game of a cell: ``score`` is the agent's (1 win, 0.5 no winner, 0 loss)."""
+
+    agent: str
+    side: str
+    level: int
+    threat: bool
+    k: int
+    seed: int
+    map_side: str
+    track_side: str
+    score: float
+    reason: str
+    turns: int
+    cpu_s: float
+    rules: str
+    """``fingerprint()`` of the content and engine the game was played with."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    agent: str
+    side: str
+    level: int
+    threat: bool
+
+    @property
+    def automa(self) -> str:
+        return f"automa:{self.level}{'+threat' if self.threat else ''}"
+
+    @property
+    def label(self) -> str:
+        return f"L{self.level}{' + Threat' if self.threat else ''}"
+
+
+def fingerprint() -> str:
+    """A digest of every content data file and engine source: the rules a game was played with."""
+    h = hashlib.sha256()
+    files = sorted([*(ROOT / "content" / "data").rglob("*.yaml"), *(ROOT / "engine").rglob("*.py")])
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def parse_cells(agent: str, text: str, sides: Sequence[str] = SIDES) -> list[Cell]:
+    """``1,2,3+threat`` for every side in ``sides`` (a level 1-5, optionally ``+threat``)."""
+    out: list[Cell] = []
+    for side in sides:
+        if side not in SIDES:
+            raise ValueError(f"unknown side {side!r}; choose scythian or explorer")
+        for item in (x.strip() for x in text.split(",") if x.strip()):
+            lv, _, extra = item.partition("+")
+            if not lv.isdigit() or not 1 <= int(lv) <= 5 or extra not in ("", "threat"):
+                raise ValueError(f"bad cell {item!r}: use a level 1-5, optionally +threat (e.g. 3+threat)")
+            out.append(Cell(agent, side, int(lv), extra == "threat"))
+    return list(dict.fromkeys(out))
+
+
+def deal(k: int, first_seed: int = 1) -> tuple[int, str, str]:
+    """(seed, map side, track side) of game ``k`` of every cell."""
+    return first_seed + k, MAP_SIDES[k % 2], TRACK_SIDES[k // 2 % 2]
+
+
+def play(cell: Cell, k: int, first_seed: int = 1, turn_limit: int = 300, rules: str = "") -> TableGame:
+    seed, map_side, track_side = deal(k, first_seed)
+    seat = SIDES.index(cell.side)
+    names = [cell.automa, cell.agent] if seat == 0 else [cell.agent, cell.automa]
+    agents = [make_agent(n, agent_seed(seed, i)) for i, n in enumerate(names)]
+    t = time.process_time()
+    rec = play_game(Setup(map_side=map_side, track_side=track_side, turn_limit=turn_limit), seed, agents)
+    cpu = time.process_time() - t
+    o = rec.outcome
+    winner = o.winner if o is not None else None
+    score = 0.5 if winner is None else float(winner == 1 - seat)
+    return TableGame(cell.agent, cell.side, cell.level, cell.threat, k, seed, map_side, track_side, score,
+                     o.reason if o is not None else "unfinished", rec.turns, round(cpu, 3), rules or fingerprint())
+
+
+def load(path: Path) -> list[TableGame]:
+    if not path.exists():
+        return []
+    dec = msgspec.json.Decoder(TableGame)
+    return [dec.decode(line) for line in path.read_bytes().splitlines() if line.strip()]
+
+
+def _key(g: TableGame) -> tuple[Cell, int]:
+    return Cell(g.agent, g.side, g.level, g.threat), g.k
+
+
+def run(cells: Sequence[Cell], games: int, out: Path, *, first_seed: int = 1, turn_limit: int = 300,
+        max_cpu: float = 0.0, on_game: Callable[[TableGame], None] | None = None) -> tuple[int, bool]:
+    """Play the missing games of ``cells`` (``games`` each, interleaved), appending each to ``out``.
+    Stops early once ``max_cpu`` CPU seconds are spent (0: no limit). Returns (games played, stopped
+    early)."""
+    rules = fingerprint()
+    done = {_key(g) for g in load(out) if g.rules == rules and g.seed == deal(g.k, first_seed)[0]}
+    start = time.process_time()
+    played = 0
+    for k in range(games):
+        for cell in cells:
+            if (cell, k) in done:
+                continue
+            if max_cpu and time.process_time() - start >= max_cpu:
+                return played, True
+            g = play(cell, k, first_seed, turn_limit, rules)
+            with out.open("ab") as f:
+                f.write(msgspec.json.encode(g) + b"\n")
+            played += 1
+            if on_game is not None:
+                on_game(g)
+    return played, False
+
+
+# ---------------------------------------------------------------- the table and its targets
+
+
+class Rate(msgspec.Struct, frozen=True):
+    games: int
+    rate: float
+    low: float
+    high: float
+    turns: float
+    """Median game length in turns."""
+    cpu_s: float
+    """Mean CPU seconds per game."""
+
+
+def rate(games: Sequence[TableGame]) -> Rate:
+    n = len(games)
+    score = sum(g.score for g in games)
+    low, high = stats.wilson(score, n)
+    turns = sorted(g.turns for g in games)
+    med = (turns[(n - 1) // 2] + turns[n // 2]) / 2 if n else 0.0
+    return Rate(n, score / n if n else 0.0, low, high, med, sum(g.cpu_s for g in games) / n if n else 0.0)
+
+
+class Target(msgspec.Struct, frozen=True):
+    agent: str
+    side: str
+    text: str
+    ok: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class Table:
+    rates: dict[Cell, Rate]
+    targets: list[Target]
+    ignored: int
+    """Games in the file played with other rules (not counted)."""
+    rules: str
+    """The fingerprint counted."""
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def side_targets(agent: str, side: str, r: dict[tuple[int, bool], Rate]) -> list[Target]:
+    """The issue's targets for one agent and side from the cells present."""
+    out: list[Target] = []
+
+    def add(text: str, ok: bool, detail: str) -> None:
+        out.append(Target(agent, side, text, ok, detail))
+
+    plain = {lv: r[(lv, False)] for lv in range(1, 6) if (lv, False) in r}
+    if agent == "heuristic":
+        if len(plain) == 5:
+            seq = [plain[lv].rate for lv in range(1, 6)]
+            add("win rate falls strictly L1 > L2 > L3 > L4 > L5", all(a > b for a, b in itertools.pairwise(seq)),
+                " > ".join(_pct(x) for x in seq))
+        if all(lv in plain for lv in (1, 3, 5)):
+            pairs = [(1, 3), (3, 5), (1, 5)]
+            bad = [f"L{a}/L{b}" for a, b in pairs if plain[a].low <= plain[b].high]
+            add("95% intervals of L1, L3, L5 do not overlap", not bad, "overlap: " + ", ".join(bad) if bad else
+                ", ".join(f"L{lv} [{_pct(plain[lv].low)}, {_pct(plain[lv].high)}]" for lv in (1, 3, 5)))
+        if 1 in plain:
+            add("L1 won >= 80%", plain[1].rate >= 0.8, _pct(plain[1].rate))
+        for (lv, th), x in sorted(r.items()):
+            if th and (lv, False) in r:
+                diff = r[(lv, False)].rate - x.rate
+                add(f"Threat at L{lv} >= 5 points harder", diff >= 0.05,
+                    f"{100 * diff:+.1f} points ({_pct(r[(lv, False)].rate)} -> {_pct(x.rate)})")
+    if agent == "ismcts:medium" and 5 in plain:
+        add("L5 won <= 50% by ismcts:medium", plain[5].rate <= 0.5, _pct(plain[5].rate))
+    if r:
+        least = min(x.games for x in r.values())
+        add(f">= {MIN_GAMES} games per cell", least >= MIN_GAMES, f"fewest {least}")
+    return out
+
+
+def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
+    """Rates and targets of every cell in ``games`` played with ``rules`` (default: the current ones)."""
+    rules = rules or fingerprint()
+    mine: dict[Cell, list[TableGame]] = {}
+    ignored = 0
+    for g in games:
+        if g.rules != rules:
+            ignored += 1
+            continue
+        mine.setdefault(_key(g)[0], []).append(g)
+    order = sorted(mine, key=lambda c: (c.agent != "heuristic", c.agent, SIDES.index(c.side), c.threat, c.level))
+    rates = {c: rate(mine[c]) for c in order}
+    targets: list[Target] = []
+    for agent in dict.fromkeys(c.agent for c in order):
+        for side in SIDES:
+            r = {(c.level, c.threat): x for c, x in rates.items() if c.agent == agent and c.side == side}
+            targets += side_targets(agent, side, r)
+    return Table(rates, targets, ignored, rules)

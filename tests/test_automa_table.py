@@ -1,0 +1,96 @@
+"""``meloch automa-table`` (issue 12): the cells, the deals, resuming, the targets and the command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meloch.cli.main import app
+from meloch.sim.automa_table import (
+    Cell,
+    TableGame,
+    deal,
+    fingerprint,
+    load,
+    parse_cells,
+    run,
+    side_targets,
+    table,
+)
+from meloch.sim.automa_table import rate as rate_of
+
+
+def game(side: str, level: int, k: int, score: float, *, threat: bool = False, agent: str = "heuristic",
+         rules: str = "") -> TableGame:
+    seed, m, t = deal(k)
+    return TableGame(agent, side, level, threat, k, seed, m, t, score, "stars", 20, 0.1, rules or fingerprint())
+
+
+def test_cells_and_deals() -> None:
+    cells = parse_cells("heuristic", "1,3+threat", ["explorer"])
+    assert cells == [Cell("heuristic", "explorer", 1, False), Cell("heuristic", "explorer", 3, True)]
+    assert cells[1].automa == "automa:3+threat" and cells[1].label == "L3 + Threat"
+    for bad in ("0", "6", "3+fast", "x"):
+        with pytest.raises(ValueError):
+            parse_cells("heuristic", bad)
+    with pytest.raises(ValueError):
+        parse_cells("heuristic", "1", ["nobody"])
+    # every four games cover both map sides and both track sides
+    assert {deal(k)[1:] for k in range(4)} == {(m, t) for m in ("jungle", "desert") for t in ("A", "B")}
+    assert [deal(k, 7)[0] for k in range(3)] == [7, 8, 9]
+
+
+def test_targets_pass_and_fail() -> None:
+    def cells(rates: dict[tuple[int, bool], float], n: int = 300) -> dict[tuple[int, bool], object]:
+        return {key: rate_of([game("scythian", key[0], k, float(k < round(r * n)), threat=key[1]) for k in range(n)])
+                for key, r in rates.items()}
+
+    good = cells({(1, False): 0.9, (2, False): 0.8, (3, False): 0.7, (4, False): 0.6, (5, False): 0.4,
+                  (3, True): 0.6})
+    got = {t.text: t.ok for t in side_targets("heuristic", "scythian", good)}  # type: ignore[arg-type]
+    assert all(got.values()) and len(got) == 5
+    bad = cells({(1, False): 0.78, (2, False): 0.8, (3, False): 0.72, (4, False): 0.6, (5, False): 0.4,
+                 (3, True): 0.7}, n=100)
+    got = {t.text: t.ok for t in side_targets("heuristic", "scythian", bad)}  # type: ignore[arg-type]
+    assert not any(got.values()), got
+    ism = {t.text: t.ok for t in side_targets("ismcts:medium", "explorer",
+                                              cells({(5, False): 0.5}, n=20))}  # type: ignore[arg-type]
+    assert ism == {"L5 won <= 50% by ismcts:medium": True, ">= 300 games per cell": False}
+
+
+def test_table_ignores_games_of_other_rules() -> None:
+    t = table([game("explorer", 1, 0, 1.0), game("explorer", 1, 1, 0.0), game("explorer", 1, 2, 1.0, rules="old")])
+    (r,) = t.rates.values()
+    assert (r.games, r.rate, t.ignored) == (2, 0.5, 1)
+    assert r.low < 0.5 < r.high
+
+
+def test_run_resumes_and_interleaves(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    cells = parse_cells("random", "1,5")
+    played, stopped = run(cells, 1, out, turn_limit=4)
+    assert (played, stopped) == (4, False)
+    first = load(out)
+    assert [(g.side, g.level, g.k) for g in first] == [("scythian", 1, 0), ("scythian", 5, 0),
+                                                        ("explorer", 1, 0), ("explorer", 5, 0)]
+    assert all(g.score == 0.5 and g.reason == "turn limit" for g in first)  # no winner in 4 turns
+    played, _ = run(cells, 2, out, turn_limit=4)  # only game 1 of every cell is missing
+    assert played == 4 and [g.k for g in load(out)] == [0] * 4 + [1] * 4
+    assert run(cells, 2, out, turn_limit=4) == (0, False)
+    # the same deal plays the same game
+    again = run(cells[:1], 1, tmp_path / "u.jsonl", turn_limit=4)
+    assert again == (1, False) and load(tmp_path / "u.jsonl")[0].turns == first[0].turns
+
+
+def test_command_plays_and_shows(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    r = CliRunner().invoke(app, ["automa-table", "--agent", "random", "--cells", "2", "--sides", "explorer",
+                                 "--games", "1", "--turn-limit", "4", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "explorer" in r.output and "L2" in r.output and ">= 300 games per cell" in r.output
+    r = CliRunner().invoke(app, ["automa-table", "--show", "--out", str(out)])
+    assert r.exit_code == 0 and "50.0%" in r.output
+    r = CliRunner().invoke(app, ["automa-table", "--cells", "9", "--out", str(out)])
+    assert r.exit_code == 2 and "bad cell" in r.output
