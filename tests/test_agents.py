@@ -15,7 +15,6 @@ from meloch.engine import (
     Action,
     ExpView,
     ScytheView,
-    SeatSetup,
     Setup,
     State,
     apply,
@@ -27,6 +26,7 @@ from meloch.engine import (
     view,
 )
 from meloch.sim.runner import Hooks, play_game
+from tests.test_variants import VARIANTS
 
 FAST = Params(iterations=12, playout=1)
 """A search small enough for tests, with every part (tree, opponent model, playout) exercised."""
@@ -126,15 +126,7 @@ def test_evaluation_terms_and_values() -> None:
     assert advantage(s, 0, heavier) - advantage(s, 0) == pytest.approx(5 * (stars[0] - stars[1]))
 
 
-VARIANT_SETUPS = {
-    "standard": Setup(),
-    "scythe_vs_scythe": Setup(variant="scythe_vs_scythe", map_side="desert",
-                              seats=(SeatSetup(role="scythe", faction="saxony", mat="militant"),
-                                     SeatSetup(role="scythe", faction="constantinople", mat="adventurous"))),
-    "expeditions_vs_expeditions": Setup(variant="expeditions_vs_expeditions", track_side="B",
-                                        seats=(SeatSetup(role="expeditions"),
-                                               SeatSetup(role="expeditions", mech="tatanka"))),
-}
+VARIANT_SETUPS = {name: VARIANTS[name] for name in ("standard", "scythe_vs_scythe", "expeditions_vs_expeditions")}
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANT_SETUPS))
