@@ -276,125 +276,163 @@ def _counters(sv: SeatGlance) -> bytes:
 
 
 class _Side:
-    """One seat's part of a vector being maintained: the seat glance last encoded, its seat block
-    and its units block as bytes, and what the units block and the seat block's tail came from."""
+    """One seat's part of a vector being maintained in a ``_Memo``'s buffer: the seat glance last
+    written, and what its units block and its seat block's tail were built from."""
 
-    __slots__ = ("block", "sv", "tail", "tail_key", "units", "units_key")
+    __slots__ = ("block", "sv", "tail_key", "units", "units_key")
 
-    def __init__(self) -> None:
+    def __init__(self, units: int, block: int) -> None:
         self.sv: Any = None
-        self.block = self.units = self.tail = b""
-        self.units_key: Any = None
-        self.tail_key: Any = None
+        self.units, self.block = units, block
+        """Byte offsets of this seat's ``units_*`` block and ``me`` / ``opp`` block in the buffer."""
+        self.units_key: Any = _UNSET
+        self.tail_key: Any = _UNSET
 
-    def update(self, sv: SeatGlance) -> None:
-        """Bring the side up to ``sv``: ``key`` is what ``_board_units`` reads, ``tail`` what the
-        seat block reads after its counters (``_counters``, inlined: this runs at most decisions)."""
+    def update(self, sv: SeatGlance, buf: bytearray) -> None:
+        """Write ``sv``'s blocks into ``buf``: the counters always (``_counters``, inlined: this runs
+        at most decisions), the units block if what ``_board_units`` reads changed (``key``), the
+        tail if what ``_tail`` reads changed."""
         if isinstance(sv, ScytheGlance):
             key: tuple[Any, ...] = (sv.character, sv.mechs, sv.workers, sv.structures, sv.resources)
             tail: tuple[Any, ...] = ()
-            counters = _COUNTERS.pack(1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18, sv.combat_cards / 10,
-                                      sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6, sv.encounters / 3,
-                                      sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0, len(sv.mechs) / 4,
-                                      len(sv.structures) / 4)
+            _COUNTERS.pack_into(buf, self.block, 1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18,
+                                sv.combat_cards / 10, sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6,
+                                sv.encounters / 3, sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0,
+                                len(sv.mechs) / 4, len(sv.structures) / 4)
         else:
             key = (sv.loc,)
             tail = (sv.token, sv.hand_cards, sv.active, sv.solved, sv.upgraded, sv.melded)
-            counters = _COUNTERS.pack(0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16, sv.combat_cards / 10,
-                                      sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9, sv.workers / 8, sv.hand / 8,
-                                      sv.hero_trashed, sv.corruption / 20, len(sv.solved) / 5)
+            _COUNTERS.pack_into(buf, self.block, 0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16,
+                                sv.combat_cards / 10, sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9,
+                                sv.workers / 8, sv.hand / 8, sv.hero_trashed, sv.corruption / 20,
+                                len(sv.solved) / 5)
         if key != self.units_key:  # (tuple equality: identical parts compare by identity, in C)
             units = _UNITS.get(key)
             if units is None:
                 if len(_UNITS) >= _CACHE_MAX:
                     _UNITS.clear()
                 units = _UNITS[key] = _board_units(sv).tobytes()
-            self.units_key, self.units = key, units
+            self.units_key = key
+            buf[self.units:self.units + len(units)] = units
         if tail != self.tail_key:
             t = _TAILS.get(tail)
             if t is None:
                 if len(_TAILS) >= _CACHE_MAX:
                     _TAILS.clear()
                 t = _TAILS[tail] = _tail(sv)
-            self.tail_key, self.tail = tail, t
-        self.sv, self.block = sv, counters + self.tail
+            self.tail_key = tail
+            at = self.block + _COUNTERS.size
+            buf[at:at + len(t)] = t
+        self.sv = sv
 
 
 _CACHE_MAX = 8192
 _UNITS: dict[tuple[Any, ...], bytes] = {}
-"""What ``_board_units`` reads -> the units block: positions recur within and across games."""
+"""What ``_board_units`` reads -> the units block: positions recur within and across games (public
+facts only: every seat's units are on the open board)."""
 _TAILS: dict[tuple[Any, ...], bytes] = {}
-"""What a seat block reads after its counters (token, piles) -> that part of the block."""
+"""What a seat block reads after its counters (token, piles: public) -> that part of the block."""
+
+
+@cache
+def _offsets() -> dict[str, int]:
+    """Block name -> byte offset in the vector."""
+    return {name: 4 * off for name, off, _ in layout()}
 
 
 class _Memo:
-    """One seat's last vector, by block: what each block was built from and its float32 bytes."""
+    """One seat's vector, kept up to date block by block in a float32 buffer: what each block was
+    last written from. ``encode`` writes the blocks whose inputs changed and hands out a copy."""
 
-    __slots__ = ("board", "board_b", "combat", "combat_b", "dec", "me", "meloch", "meloch_b", "opp", "private",
-                 "private_b", "track", "track_b")
+    __slots__ = ("arr", "board", "buf", "combat", "dec", "dkey", "me", "meloch", "opp", "private", "track")
 
     def __init__(self) -> None:
+        off = _offsets()
+        self.buf = bytearray(4 * size())
+        self.arr = np.frombuffer(self.buf, _F32)
+        """The buffer as the vector (a view: written through ``buf``, copied out by ``encode``)."""
         self.dec: dict[tuple[str, int, bool], bytes] = {}
         """(kind, deciding seat, a combat is open) -> the ``decision`` block."""
+        self.dkey: Any = _UNSET
         self.track: Any = _UNSET
-        self.track_b = b""
         self.meloch: Any = _UNSET
-        self.meloch_b = b""
         self.board: Any = _UNSET
-        self.board_b = b""
-        self.me, self.opp = _Side(), _Side()
+        self.me, self.opp = _Side(off["units_me"], off["me"]), _Side(off["units_opp"], off["opp"])
         self.private: Any = _UNSET
-        self.private_b = b""
         self.combat: Any = _UNSET
-        self.combat_b = b""
 
 
 _UNSET = object()
 _F32 = np.dtype(np.float32)
 _MEMO: list[_Memo | None] = [None, None]
-"""By seat: the memo of its previous vector. ``glance`` hands back unchanged parts as the same
-objects, so most checks are identity checks; a changed object is compared by value (an equal value
-encodes the same), so the result never depends on which calls came before."""
+"""By seat: the buffer of its previous vector and what each block came from. ``glance`` hands back
+unchanged parts as the same objects, so most checks are identity checks; a changed object is
+compared by value (an equal value encodes the same), so the result never depends on which calls
+came before. A memo only ever holds what one seat's glances gave (it is indexed by ``g.seat``)."""
+
+
+@cache
+def _at() -> tuple[int, ...]:
+    """Byte offsets of global, track, meloch, board, private, combat (read per call)."""
+    off = _offsets()
+    return off["global"], off["track"], off["meloch"], off["board"], off["private"], off["combat"]
 
 
 def encode(g: Glance) -> np.ndarray:
     """The observation vector of ``g.seat`` (always a new, writable array; equal to
     ``encode_full(g)``). Only the blocks whose inputs changed since the previous call for that seat
-    are encoded again; the vector is the join of the blocks' float32 bytes."""
+    are written again into that seat's buffer; the result is a copy of the buffer."""
     me = g.seat
     m = _MEMO[me]
     if m is None:
         m = _MEMO[me] = _Memo()
+    buf = m.buf
+    o_global, o_track, o_meloch, o_board, o_private, o_combat = _at()
     combat = g.combat
-    dkey = (g.kind, g.decider, combat is not None)
-    dec = m.dec.get(dkey)
-    if dec is None:
-        dec = m.dec[dkey] = _decision(g).tobytes()
-    x: Any = g.track
+    x: Any = (g.kind, g.decider, combat is not None)
+    if x != m.dkey:
+        dec = m.dec.get(x)
+        if dec is None:
+            dec = m.dec[x] = _decision(g).tobytes()
+        m.dkey = x
+        buf[:len(dec)] = dec
+    opp, d = 1 - me, g.decks
+    _GLOBAL.pack_into(buf, o_global, g.turn / max(g.turn_limit, 1), g.step / 1000, g.active == me, g.stars[me] / 4,
+                      g.stars[opp] / 4, g.home_turns[me] / 10, g.home_turns[opp] / 10, g.stalemate_open,
+                      g.map_token_supply / 9, g.map_token_trash / 9, d[0] / 40, d[1] / 60, d[2] / 12, d[3] / 21,
+                      d[4] / 10, g.combat_discard / 60)  # (``_global``, inlined: it changes every step)
+    x = g.track
     if x is not m.track and x != m.track:
-        m.track, m.track_b = x, _track(x, me).tobytes()
+        m.track = x
+        b = _track(x, me).tobytes()
+        buf[o_track:o_track + len(b)] = b
     x = g.meloch_row
     if x is not m.meloch and x != m.meloch:
-        m.meloch, m.meloch_b = x, _meloch(x).tobytes()
+        m.meloch = x
+        b = _meloch(x).tobytes()
+        buf[o_meloch:o_meloch + len(b)] = b
     x = (g.map_tokens, g.revealed, g.lakes, g.corruption)
     if x != m.board:
-        m.board, m.board_b = x, _board_public(g).tobytes()
+        m.board = x
+        b = _board_public(g).tobytes()
+        buf[o_board:o_board + len(b)] = b
     seats = g.seats
-    mine, theirs = m.me, m.opp
     x = seats[me]
-    if x is not mine.sv:
-        mine.update(x)
-    x = seats[1 - me]
-    if x is not theirs.sv:
-        theirs.update(x)
+    if x is not m.me.sv:
+        m.me.update(x, buf)
+    x = seats[opp]
+    if x is not m.opp.sv:
+        m.opp.update(x, buf)
     x = (seats[me].combat_card_ids, g.known)
     if x != m.private:
-        m.private, m.private_b = x, _private(*x).tobytes()
+        m.private = x
+        b = _private(*x).tobytes()
+        buf[o_private:o_private + len(b)] = b
     if combat is not m.combat and combat != m.combat:
-        m.combat, m.combat_b = combat, _combat(g).tobytes()
-    return np.frombuffer(bytearray(b"".join((dec, _global(g), m.track_b, m.meloch_b, m.board_b, mine.units,
-                                             theirs.units, mine.block, theirs.block, m.private_b, m.combat_b))),
-                         _F32)
+        m.combat = combat
+        b = _combat(g).tobytes()
+        buf[o_combat:o_combat + len(b)] = b
+    return m.arr.copy()
 
 
 def encode_full(g: Glance) -> np.ndarray:

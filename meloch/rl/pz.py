@@ -68,10 +68,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         """Draws the game seed of a ``reset()`` without a seed (``seed`` makes those reproducible)."""
         self.state: State | None = None
         self.steps = 0
-        self._legal: dict[int, Action] | None = None
-        """Index -> action of the current decision, built once per state (decoding)."""
-        self._mask = A.no_mask()
-        """The current decision's mask (with ``_legal``)."""
+        self._legal: list[Action] = []
+        """The current decision's legal actions (empty once the game is over)."""
+        self._idx: list[int] = []
+        """Their indices, in the same order (decoding and the mask read only these)."""
         self._seen: dict[str, dict[str, np.ndarray]] = {}
         self._over = False
         """The game has ended (``outcome`` is not None)."""
@@ -92,22 +92,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             raise RuntimeError("call reset() before observe(), step() or last()")
         return self.state
 
-    def _legal_now(self) -> dict[int, Action]:
-        if self._legal is None:
-            self._legal, self._mask = A.legal_info(legal_actions(self._live()))
-        return self._legal
-
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seen = self._seen.get(agent)
         if seen is not None:
             return seen
         state = self._live()
         if agent == self.agent_selection and not (self._over or self._done):
-            if self._legal is None:
-                self._legal_now()
-            m = self._mask.copy()  # (a new array each time: users keep what they are given)
+            m = A.mask_from(self._idx)  # (a new array each time: users keep what they are given)
         else:
-            m = A.no_mask().copy()
+            m = A.no_mask()
         seen = self._seen[agent] = {"observation": O.observe_state(state, self._seat_of[agent]), "action_mask": m}
         return seen
 
@@ -133,10 +126,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         state = self._live()
         self._over = outcome(state) is not None
         if self._over:
-            self._legal = None
+            self._legal, self._idx = [], []
             return
-        legal = legal_actions(state)
-        self._legal, self._mask = A.legal_info(legal)
+        legal = self._legal = legal_actions(state)
+        self._idx = A.indices(legal)
         seat = legal[0].seat
         self.agent_selection = self.possible_agents[seat]
         if self.render_mode:
@@ -157,7 +150,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         index = int(action)
         if not 0 <= index < A.size():
             raise A.ActionSpaceError(f"action index {index} is outside the space 0..{A.size() - 1}")
-        a = (self._legal if self._legal is not None else self._legal_now()).get(index)
+        try:
+            a: Action | None = self._legal[self._idx.index(index)]
+        except ValueError:
+            a = None
         self._cumulative_rewards[agent] = 0.0
         if not self._zero:
             self.rewards = dict.fromkeys(self.agents, 0.0)
