@@ -63,7 +63,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
-        self._act_space = spaces.Discrete(A.size())
+        self._n = A.size()
+        self._act_space = spaces.Discrete(self._n)
         self._rng = random.Random(seed)
         """Draws the game seed of a ``reset()`` without a seed (``seed`` makes those reproducible)."""
         self.state: State | None = None
@@ -96,7 +97,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         seen = self._seen.get(agent)
         if seen is not None:
             return seen
-        state = self._live()
+        state = self.state if self.state is not None else self._live()
         if agent == self.agent_selection and not (self._over or self._done):
             m = A.mask_from(self._idx)  # (a new array each time: users keep what they are given)
         else:
@@ -129,7 +130,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     def _moved(self) -> None:
         """The state changed: forget the per-state caches and select the deciding agent."""
         self._seen = {}
-        state = self._live()
+        state = self.state if self.state is not None else self._live()
         self._over = outcome(state) is not None
         if self._over:
             self._legal, self._idx = [], []
@@ -146,7 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._seen = {}
             self._was_dead_step(action)
             self._zero = True  # (it clears the rewards)
@@ -154,8 +155,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         if action is None:
             raise ValueError(f"{agent} must act: step(None) is only for an agent that is done")
         index = int(action)
-        if not 0 <= index < A.size():
-            raise A.ActionSpaceError(f"action index {index} is outside the space 0..{A.size() - 1}")
+        if not 0 <= index < self._n:
+            raise A.ActionSpaceError(f"action index {index} is outside the space 0..{self._n - 1}")
         try:
             a: Action | None = self._legal[self._idx.index(index)]
         except ValueError:
@@ -174,7 +175,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self._seen = {}
             self._accumulate_rewards()
             return
-        self.state = apply(self._live(), a)
+        self.state = apply(self.state if self.state is not None else self._live(), a)
         self.steps += 1
         self._moved()
         if self._over:
