@@ -225,7 +225,7 @@ def indices(legal: Sequence[Action]) -> list[int]:
     try:
         if _HASHABLE:
             return list(map(_SEEN.__getitem__, legal))
-        return [_SEEN[(a.who, a.verb, a.args)] for a in legal]
+        return [_SEEN[(a.who, a.verb, a.args)] for a in legal]  # (``_ident``, inlined)
     except KeyError:
         return [encode(a) for a in legal]
 
