@@ -10,13 +10,10 @@ may ask about either seat.
 
 from __future__ import annotations
 
-from meloch.engine import track
-from meloch.engine.board import board
+from meloch.engine import hooks, track
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
-from meloch.engine.model import STRUCTURES, ScytheSeat, State
-from meloch.engine.scythe.pay import worker_territories
-from meloch.engine.scythe.seat import PRODUCE_OUTPUT
+from meloch.engine.model import ScytheSeat, State
 
 
 @bound
@@ -26,11 +23,7 @@ def standing(state: State, seat: int) -> Standing:
     su = state.setup.seats[seat]
     goals = tuple(track.goals(state, seat))
     if isinstance(p, ScytheSeat):
-        wt = worker_territories(state, seat)
-        built = {loc for _, loc in p.structures}
-        spots = 0 if len(p.structures) >= len(STRUCTURES) else sum(1 for loc in wt if loc not in built)
-        b = board(state.setup.map_side)
-        produces = tuple(sorted({PRODUCE_OUTPUT[t] for t in (b.terrain(loc) for loc in wt) if t in PRODUCE_OUTPUT}))
+        spots, produces = hooks.SCYTHE_MEANS[0](state, seat)
         return Standing(role="scythe", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                         power=p.power, combat_cards=len(p.combat_cards), stars_discarded=p.stars_discarded,
                         resources=p.resources, hand=0, build_spots=spots, produces=produces)

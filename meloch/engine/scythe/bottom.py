@@ -4,9 +4,10 @@ and coins, recruits' ongoing bonuses, and the Factory card's bottom-row Move."""
 from __future__ import annotations
 
 from meloch.content.schema import Effect, MatSection
-from meloch.engine import effects, flow
+from meloch.engine import effects, flow, hooks
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.board import board
 from meloch.engine.describe import DETAILS
 from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
@@ -16,6 +17,7 @@ from meloch.engine.scythe.pay import pay_resources, spendable, worker_territorie
 from meloch.engine.scythe.seat import (
     BOTTOM_RESOURCE,
     ENLIST_BONUS,
+    PRODUCE_OUTPUT,
     RECRUIT_ONGOING,
     TOP_BOXES,
     mat,
@@ -64,6 +66,21 @@ def bottom_blocker(state: State, seat: int, action: str) -> str:
     if action == "upgrade" and len(p.top_upgrades) >= len(TOP_BOXES):
         return "all 6 technology cubes are placed"
     return ""
+
+
+def means(state: State, seat: int) -> tuple[int, tuple[str, ...]]:
+    """``standing``'s Scythe figures: territories where Build could place a structure now (a
+    controlled territory with the seat's worker and no structure of its own; 0 once all are
+    built), and what the seat's worker territories produce, sorted."""
+    p = sp(state, seat)
+    wt = worker_territories(state, seat)
+    built = {loc for _, loc in p.structures}
+    spots = 0 if len(p.structures) >= len(STRUCTURES) else sum(1 for loc in wt if loc not in built)
+    b = board(state.setup.map_side)
+    return spots, tuple(sorted({PRODUCE_OUTPUT[t] for t in (b.terrain(loc) for loc in wt) if t in PRODUCE_OUTPUT}))
+
+
+hooks.SCYTHE_MEANS.append(means)
 
 
 def _bottom_prompt(state: State, f: Frame) -> str:
