@@ -26,6 +26,7 @@ from meloch.engine.scythe.seat import (
 )
 from meloch.engine.scythe.top import factory_card
 from meloch.engine.text import a_or_an
+from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 
 
@@ -73,11 +74,17 @@ def means(state: State, seat: int) -> tuple[int, tuple[str, ...]]:
     controlled territory with the seat's worker and no structure of its own; 0 once all are
     built), and what the seat's worker territories produce, sorted."""
     p = sp(state, seat)
-    wt = worker_territories(state, seat)
-    built = {loc for _, loc in p.structures}
-    spots = 0 if len(p.structures) >= len(STRUCTURES) else sum(1 for loc in wt if loc not in built)
-    b = board(state.setup.map_side)
-    return spots, tuple(sorted({PRODUCE_OUTPUT[t] for t in (b.terrain(loc) for loc in wt) if t in PRODUCE_OUTPUT}))
+    if not p.workers:
+        return 0, ()
+    wt = set(p.workers) & controlled(state, seat)  # (worker_territories, unsorted: order is not read)
+    if len(p.structures) >= len(STRUCTURES):
+        spots = 0
+    else:
+        spots = len(wt.difference([loc for _, loc in p.structures]))
+    terrain = board(state.setup.map_side).terrain
+    kinds = {PRODUCE_OUTPUT.get(terrain(loc), "") for loc in wt}
+    kinds.discard("")
+    return spots, tuple(sorted(kinds))
 
 
 hooks.SCYTHE_MEANS.append(means)
