@@ -25,6 +25,9 @@ from meloch.engine import (
     standing,
     view,
 )
+from meloch.engine.board import board
+from meloch.engine.scythe.bottom import bottom_blocker
+from meloch.engine.scythe.seat import PRODUCE_OUTPUT
 from meloch.sim.runner import Hooks, play_game
 from tests.test_variants import VARIANTS
 
@@ -136,6 +139,7 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
     keep = _Keep()
     play_game(VARIANT_SETUPS[variant], 11, (RandomAgent(3), RandomAgent(4)), keep)
     assert len(keep.states) > 100
+    spotted = produced = 0
     for s in keep.states[::7]:
         for seat in (0, 1):
             st = standing(s, seat)
@@ -147,10 +151,19 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
                 if isinstance(p, ScytheView):
                     assert (st.role, st.stars_discarded, st.resources, st.hand) == (
                         "scythe", p.stars_discarded, p.resources, 0)
+                    # Build's own rule says where a structure could go: the same answer
+                    assert (st.build_spots > 0) == (bottom_blocker(s, seat, "build") == "")
+                    terrain = board(s.setup.map_side).terrain
+                    fed = {PRODUCE_OUTPUT.get(terrain(w)) for w in p.workers} - {None}
+                    assert set(st.produces) <= fed and list(st.produces) == sorted(st.produces)
+                    spotted += st.build_spots > 0
+                    produced += bool(st.produces)
                 else:
                     assert isinstance(p, ExpView)
                     assert (st.role, st.stars_discarded, st.resources, st.hand) == ("expeditions", 0, (), p.hand)
             assert list(st.goals) == goals(s, seat)
+    if variant != "expeditions_vs_expeditions":
+        assert spotted and produced  # the new figures were exercised
 
 
 def test_evaluation_of_a_finished_game() -> None:

@@ -7,8 +7,10 @@ copy of the package and runs the golden games, perft and determinism tests again
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +64,18 @@ def test_the_suite_runs_the_pure_engine_unless_built() -> None:
     assert compiled == _native.COMPILED
     if os.environ.get(_native.PURE_ENV, "") not in ("", "0"):
         assert not _native.COMPILED
+
+
+def test_every_struct_is_declared_where_mypyc_does_not_compile() -> None:
+    """A msgspec Struct in a module ``make fast`` compiles loses its options (``frozen``: no hash),
+    so every engine module declaring one is in the build's ``NOT_COMPILED`` (read from the tool's
+    source: importing it needs mypyc)."""
+    tree = ast.parse((ROOT / "tools" / "mypyc_build.py").read_text())
+    kept = next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "NOT_COMPILED" for t in n.targets))
+    declaring = {p.name for p in (ROOT / "meloch" / "engine").rglob("*.py")
+                 if re.search(r"^class \w+\((msgspec\.)?Struct\b", p.read_text(), re.M)}
+    assert declaring and declaring <= kept, declaring - kept
 
 
 @pytest.mark.slow

@@ -18,6 +18,12 @@ weights live; ``meloch ladder`` measures any change of them):
   (``MEANS``: wood builds structures, metal deploys mechs, food enlists recruits) count as that
   share of one more item, up to a typical cost of ``MEANS_COST``: without it the look-ahead to the end
   of the turn never sees why to produce or trade for them (the Scythe seat used to stall there);
+  wood counts only ``spotless`` as much while Build has no territory to place on (``build_spots``);
+- ``source``: a Scythe seat with a worker on a territory that produces what an open category needs
+  (``SOURCES``: a forest for structures, a mountain for mechs, a farm for recruits, a village for
+  workers) counts that share of one more item. Both added because the heuristic Scythe player
+  used to sit on ten wood with every worker on its one built territory, skipping turn after turn:
+  the next structure is two turns away (move a worker, then build), beyond a one-turn look-ahead;
 - ``resources`` (Scythe: resources on the board, which build, deploy, enlist and upgrade) and
   ``hand`` (Expeditions: discovery cards held, which Play, Upgrade, Meld and Solve).
 
@@ -40,11 +46,16 @@ WEIGHTS: dict[str, float] = {
     "resources": 0.05,
     "hand": 0.25,
     "means": 0.6,
+    "spotless": 1 / 3,
+    "source": 0.3,
 }
 """Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``."""
 
 MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food"}
 """Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term)."""
+
+SOURCES: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "workers": "worker"}
+"""Triumph metric -> what a worker territory must produce to feed it (the ``source`` term)."""
 
 MEANS_COST = 3
 """Resources counted toward one more item (the mats' bottom costs are 2 to 4)."""
@@ -76,11 +87,16 @@ def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str
         if have >= need:
             out[label] = w["met"]
         else:
-            spent = MEANS.get(metric)
-            if spent is not None and held:
-                have_eff = have + w["means"] * min(held.get(spent, 0), MEANS_COST) / MEANS_COST
-            else:
-                have_eff = float(have)
+            have_eff = float(have)
+            if scythe:
+                spent = MEANS.get(metric)
+                if spent is not None and held:
+                    share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
+                    if metric == "structures" and st.build_spots == 0:
+                        share *= w["spotless"]
+                    have_eff += w["means"] * share
+                if SOURCES.get(metric, "") in st.produces:
+                    have_eff += w["source"]
             f = have_eff / need if need else 1.0
             progress.append((w["goal"] * (f + f * f) / 2, label))
     progress.sort(reverse=True)

@@ -428,6 +428,13 @@ class Standing(msgspec.Struct, frozen=True, gc=False):
     """Scythe: resources on the board as (location, kind, count), as ``ScytheView.resources``."""
     hand: int
     """Expeditions: discovery cards in hand (a count); 0 for a Scythe seat."""
+    build_spots: int = 0
+    """Scythe: territories where Build could place a structure now (controlled, with the seat's
+    worker, no structure of its own), whatever it costs; 0 once all four are built. Wood is no use
+    to the "structures" goal without one: the evaluation weighs both."""
+    produces: tuple[str, ...] = ()
+    """Scythe: what the seat's worker territories produce ("metal", "wood", ..., "worker" for a
+    village), sorted, each once: the sources of the resources its goals spend."""
 
 
 class Decision(msgspec.Struct, frozen=True):

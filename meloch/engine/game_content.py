@@ -104,6 +104,12 @@ class Index:
             side: tuple((i, cat.scythe.metric, cat.scythe.n) for i, cat in enumerate(t.categories) if not cat.combat)
             for side, t in c.tracks.items()}
         """Per track side: (column, metric, number) of every non-combat category on the Scythe edge."""
+        self.goal_rows: dict[tuple[str, str], tuple[tuple[int, str, str, int, bool], ...]] = {
+            (side, role): tuple((i, req.metric, req.label, req.n, cat.combat) for i, cat in enumerate(t.categories)
+                                for req in (cat.scythe if role == "scythe" else cat.expeditions,))
+            for side, t in c.tracks.items() for role in ("scythe", "expeditions")}
+        """Per (track side, role): (column, metric, label, number, combat) of every category on that
+        role's edge (``track.goals`` runs at every node an agent's evaluation reaches)."""
         self.boards: dict[str, Board] = {}
 
 

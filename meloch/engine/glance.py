@@ -91,9 +91,10 @@ def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> SeatGlance:
                             p.stars_unplaced, p.encounters, len(p.map_tokens), p.workers_on_mat, p.character,
                             p.mechs, p.workers, p.structures, p.resources, own)
     return ExpGlance(p.power, p.guile, p.coins, len(p.combat_cards), p.combat_wins, len(p.map_tokens),
-                     len(p.workers), len(p.hand), p.hero_trashed, sum(track.token(t)[1] for t in p.corruption),
-                     p.loc, p.token, p.hand, tuple(card for card, _ in p.active), p.solved, p.upgraded, p.melded,
-                     own)
+                     len(p.workers), len(p.hand), p.hero_trashed,
+                     sum([track.token(t)[1] for t in p.corruption]) if p.corruption else 0, p.loc, p.token,
+                     p.hand, tuple([card for card, _ in p.active]) if p.active else (), p.solved, p.upgraded,
+                     p.melded, own)
 
 
 class Glance(msgspec.Struct, frozen=True):
@@ -160,18 +161,22 @@ def _built(state: State, part: str, seat: int) -> Any:
 
 
 def _refresh(memo: list[Any], i: int, state: State, seat: int, src: Any) -> Any:
-    """Part ``i`` when ``src`` is not the remembered state part: the remembered result if ``src`` is
-    an equal value (an ``apply`` copies a seat it touched, often without changing it) or builds an
-    equal result (it changed only what the glance does not read), else the new one."""
-    old = memo[2 * i]
-    if not (type(old) is type(src) and old == src):
-        new: Any
-        if i >= 4 and (isinstance(src, ScytheSeat) or not src.corruption):
-            new = _seat(src, seat == i - 4)  # (reads no content: no need to bind it)
-        else:
-            new = _built(state, _PARTS[i], seat)
-        if new != memo[2 * i + 1]:  # (an unread field changed: the part stays the same object)
-            memo[2 * i + 1] = new
+    """Part ``i`` when ``src`` is not the remembered state part: the remembered result if it builds
+    an equal result (an ``apply`` copies a seat it touched, often without changing it, or changes
+    only what the glance does not read), else the new one. (A seat is rebuilt without first
+    comparing it with the remembered one: most copied seats did change, and a seat part costs
+    about what comparing two seats costs.)"""
+    new: Any
+    if i >= 4 and (isinstance(src, ScytheSeat) or not src.corruption):
+        new = _seat(src, seat == i - 4)  # (reads no content: no need to bind it)
+    else:
+        old = memo[2 * i]
+        if type(old) is type(src) and old == src:
+            memo[2 * i] = src
+            return memo[2 * i + 1]
+        new = _built(state, _PARTS[i], seat)
+    if new != memo[2 * i + 1]:  # (an unread field changed: the part stays the same object)
+        memo[2 * i + 1] = new
     memo[2 * i] = src
     return memo[2 * i + 1]
 

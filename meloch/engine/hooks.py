@@ -17,3 +17,6 @@ MECH_STOPS: list[Callable[[State, int, str], bool]] = []
 influence): (state, seat, loc) -> bool."""
 UNIT_ENTERS: list[Callable[[Tx, int, str], None]] = []
 """``seat``'s unit ended its movement on ``loc`` (a Togawa trap there springs): (tx, seat, loc)."""
+SCYTHE_MEANS: list[Callable[[State, int], tuple[int, tuple[str, ...]]]] = []
+"""A Scythe seat's ``Standing.build_spots`` and ``Standing.produces`` (by Build's rule and the
+terrains' output, which the Scythe package owns): (state, seat) -> (spots, kinds)."""

@@ -10,7 +10,7 @@ may ask about either seat.
 
 from __future__ import annotations
 
-from meloch.engine import track
+from meloch.engine import hooks, track
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
 from meloch.engine.model import ScytheSeat, State
@@ -23,9 +23,10 @@ def standing(state: State, seat: int) -> Standing:
     su = state.setup.seats[seat]
     goals = tuple(track.goals(state, seat))
     if isinstance(p, ScytheSeat):
+        spots, produces = hooks.SCYTHE_MEANS[0](state, seat)
         return Standing(role="scythe", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                         power=p.power, combat_cards=len(p.combat_cards), stars_discarded=p.stars_discarded,
-                        resources=p.resources, hand=0)
+                        resources=p.resources, hand=0, build_spots=spots, produces=produces)
     return Standing(role="expeditions", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                     power=p.power, combat_cards=len(p.combat_cards), stars_discarded=0, resources=(),
                     hand=len(p.hand))

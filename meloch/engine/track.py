@@ -156,10 +156,20 @@ def goals(state: State, seat: int) -> list[tuple[int, str, str, int, int, bool]]
     open)``: what an agent's evaluation weighs (read-only; ``combat`` counts combats won). ``open``:
     no star on it yet."""
     out: list[tuple[int, str, str, int, int, bool]] = []
-    for i, cat in enumerate(side(state).categories):
-        req = cat.scythe if state.setup.seats[seat].role == "scythe" else cat.expeditions
-        have = state.seats[seat].combat_wins if cat.combat else metric(state, seat, req.metric)
-        out.append((i, req.metric, req.label, have, req.n, not state.track[i]))
+    p = state.seats[seat]
+    track = state.track
+    rows = index().goal_rows[(state.setup.track_side, state.setup.seats[seat].role)]
+    if isinstance(p, ScytheSeat):
+        for i, m, label, n, combat in rows:
+            if combat:
+                have = p.combat_wins
+            else:
+                fn = _SCYTHE_METRICS.get(m)
+                have = fn(state, seat, p) if fn else 0
+            out.append((i, m, label, have, n, not track[i]))
+    else:
+        for i, m, label, n, combat in rows:
+            out.append((i, m, label, p.combat_wins if combat else _exp_metric(state, p, m), n, not track[i]))
     return out
 
 

@@ -15,9 +15,9 @@ instance). ``mask`` is the legal-action mask. Unknown verbs or arguments raise `
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -217,69 +217,62 @@ def encode(action: Action) -> int:
     return i
 
 
+def indices(legal: Sequence[Action]) -> list[int]:
+    """The index of each of ``legal``, in order: one look-up in ``_SEEN`` per action (about 4 legal
+    actions per decision in random play). With ``decode_at`` and ``mask_from`` this is all a
+    decision needs: no map or mask is cached per legal tuple (such a cache missed on about a fifth
+    of the decisions of fresh games, and a miss cost several hits)."""
+    try:
+        if _HASHABLE:
+            return list(map(_SEEN.__getitem__, legal))
+        return [_SEEN[(a.who, a.verb, a.args)] for a in legal]  # (``_ident``, inlined)
+    except KeyError:
+        return [encode(a) for a in legal]
+
+
 def legal_map(legal: Sequence[Action]) -> dict[int, Action]:
     """Index -> the first legal action with that index (the decoder of the current decision)."""
-    seen = _SEEN
     out: dict[int, Action] = {}
-    for a in legal:
-        i = seen.get(a) if _HASHABLE else None
-        if i is None:
-            i = encode(a)
+    for i, a in zip(indices(legal), legal, strict=True):
         if i not in out:
             out[i] = a
     return out
 
 
-_DECISIONS: dict[tuple[Any, ...], tuple[dict[int, Action], np.ndarray]] = {}
-"""Legal actions -> (their ``legal_map``, their mask). Actions are values: an equal tuple has the same
-map and mask (hashing the tuple costs less than encoding its actions one by one)."""
-_DECISIONS_MAX = 8192
+_I8 = np.dtype(np.int8)
 
 
-def legal_info(legal: Sequence[Action]) -> tuple[dict[int, Action], np.ndarray]:
-    """``(legal_map(legal), mask(legal))``, remembered (the map is shared: do not change it)."""
-    key = tuple(legal) if _HASHABLE else tuple(map(_ident, legal))
-    hit = _DECISIONS.get(key)
-    if hit is None:
-        if len(_DECISIONS) >= _DECISIONS_MAX:
-            _DECISIONS.clear()
-        lm = legal_map(legal)
-        hit = _DECISIONS[key] = (lm, mask_of(lm))
-    return hit
+def mask_from(idx: Iterable[int]) -> np.ndarray:
+    """The legal-action mask (int8, 1 = legal) with ones at ``idx`` (a new, writable array: a zeroed
+    allocation and a few item writes cost less than copying a cached mask)."""
+    m = np.zeros(size(), _I8)
+    for i in idx:
+        m[i] = 1
+    return m
 
 
 def mask(legal: Sequence[Action]) -> np.ndarray:
     """The legal-action mask (int8, 1 = legal) of ``legal`` (a new array)."""
-    return mask_of(legal_map(legal)).copy()
-
-
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
-"""Legal indices -> their mask. A game has a few hundred distinct legal sets and they recur across
-games (about 80% of the decisions of random games hit), so the cache is kept, cleared when full."""
-_MASKS_MAX = 4096
+    return mask_from(indices(legal))
 
 
 def mask_of(legal: dict[int, Action]) -> np.ndarray:
-    """The mask of a ``legal_map``. The array is read-only and shared by every decision with the same
-    legal indices: the environments hand out a copy (users keep what they are given)."""
-    key = tuple(legal)
-    m = _MASKS.get(key)
-    if m is None:
-        if len(_MASKS) >= _MASKS_MAX:
-            _MASKS.clear()
-        m = np.zeros(size(), dtype=np.int8)
-        m[list(key)] = 1
-        m.flags.writeable = False
-        _MASKS[key] = m
-    return m
+    """The mask of a ``legal_map`` (a new array)."""
+    return mask_from(legal)
 
 
-@cache
 def no_mask() -> np.ndarray:
-    """The all-zero mask of an agent that is not deciding (read-only, shared)."""
-    m = np.zeros(size(), dtype=np.int8)
-    m.flags.writeable = False
-    return m
+    """The all-zero mask of an agent that is not deciding (a new array)."""
+    return np.zeros(size(), _I8)
+
+
+def decode_at(index: int, idx: list[int], legal: Sequence[Action]) -> Action:
+    """``decode`` against the ``indices(legal)`` already computed for this decision: the first legal
+    action with that index (a list search in C over a handful of ints)."""
+    try:
+        return legal[idx.index(index)]
+    except ValueError:
+        _bad(index)
 
 
 def decode(index: int, legal: Sequence[Action]) -> Action:
@@ -291,7 +284,12 @@ def decode_in(index: int, legal: dict[int, Action]) -> Action:
     """``decode`` against a ``legal_map`` already built for this decision."""
     a = legal.get(int(index))
     if a is None:
-        if not 0 <= int(index) < size():
-            raise ActionSpaceError(f"action index {index} is outside the space 0..{size() - 1}")
-        raise ActionSpaceError(f"action index {index} ({' '.join(action_keys()[int(index)])}) is not legal now")
+        _bad(int(index))
     return a
+
+
+def _bad(index: int) -> NoReturn:
+    """Raise the ``ActionSpaceError`` of an index that no legal action has."""
+    if not 0 <= index < size():
+        raise ActionSpaceError(f"action index {index} is outside the space 0..{size() - 1}")
+    raise ActionSpaceError(f"action index {index} ({' '.join(action_keys()[index])}) is not legal now")

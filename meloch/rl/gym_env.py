@@ -46,7 +46,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
 
     def _obs(self) -> dict[str, np.ndarray]:
         legal = legal_actions(self.state)  # (empty once the game is over)
-        m = (A.legal_info(legal)[1] if legal and legal[0].seat == self.seat else A.no_mask()).copy()
+        m = A.mask(legal) if legal and legal[0].seat == self.seat else A.no_mask()
         return {"observation": O.observe_state(self.state, self.seat), "action_mask": m}
 
     def action_masks(self) -> np.ndarray:
@@ -74,7 +74,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
         if self.done:
             raise RuntimeError("the episode is over (or not started): call reset()")
         try:
-            a = A.decode_in(int(action), A.legal_info(legal_actions(self.state))[0])
+            a = A.decode(int(action), legal_actions(self.state))
         except A.ActionSpaceError as e:
             self.done = True
             return self._obs(), -1.0, True, False, {"illegal_action": True, "error": str(e)}

@@ -81,6 +81,8 @@ def layout() -> tuple[tuple[str, int, int], ...]:
         ("private", len(combat) + 1),
         ("combat", 8),
     ]
+    if 4 * sizes[0][1] != _GLOBAL_AT:
+        raise AssertionError("the global block must follow the decision block")
     out, off = [], 0
     for name, n in sizes:
         out.append((name, off, n))
@@ -126,6 +128,8 @@ def _sizes() -> dict[str, int]:
 
 
 _GLOBAL = struct.Struct("16f")
+_GLOBAL_AT = 4 * (len(DECISION_KINDS) + 3)
+"""Byte offset of the ``global`` block (right after ``decision``; ``layout()`` checks it)."""
 
 
 def _track(track: tuple[tuple[int, ...], ...], me: int) -> np.ndarray:
@@ -275,126 +279,238 @@ def _counters(sv: SeatGlance) -> bytes:
                           sv.hero_trashed, sv.corruption / 20, len(sv.solved) / 5)
 
 
+_F1 = struct.Struct("f")
+_ONE = _F1.pack(1.0)
+_EMPTY: dict[type, Any] = {
+    ScytheGlance: ScytheGlance(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", (), (), (), (), None),
+    ExpGlance: ExpGlance(0, 0, 0, 0, 0, 0, 0, 0, False, 0, "", "", (), (), (), (), (), None),
+}
+"""A seat glance of each type with no units and empty piles: what a fresh side was written from."""
+
+
+def _column(buf: bytearray, at: int, old: dict[int, float], new: dict[int, float]) -> None:
+    """Rewrite one feature column of a units block: ``old`` / ``new`` map float offsets (from
+    ``at``) to values; offsets only in ``old`` become 0, the rest get their new value."""
+    for o in old:
+        if o not in new:
+            _F1.pack_into(buf, at + 4 * o, 0.0)
+    for o, v in new.items():
+        if old.get(o) != v:
+            _F1.pack_into(buf, at + 4 * o, v)
+
+
+def _spread(locs: tuple[str, ...], ix: dict[str, int], col: int, w: float) -> dict[int, float]:
+    """Float offset (location's base + ``col``) -> ``w`` per unit there, summed in order as
+    ``_board_units`` sums them (the same float64 values)."""
+    out: dict[int, float] = {}
+    for loc in locs:
+        if loc in ix:
+            o = ix[loc] + col
+            out[o] = out.get(o, 0.0) + w
+    return out
+
+
+def _resources(res: tuple[tuple[str, str, int], ...], ix: dict[str, int]) -> dict[int, float]:
+    """``_spread`` of the resources column: ``count / 8`` per (location, resource, count)."""
+    out: dict[int, float] = {}
+    for loc, _, cnt in res:
+        if loc in ix:
+            o = ix[loc] + 4
+            out[o] = out.get(o, 0.0) + cnt / 8
+    return out
+
+
+def _move(buf: bytearray, at: int, ix: dict[str, int], old: str, new: str) -> None:
+    """Move a lone unit's 1 (a character's column) from location ``old`` to ``new``."""
+    if old in ix:
+        _F1.pack_into(buf, at + 4 * ix[old], 0.0)
+    if new in ix:
+        _F1.pack_into(buf, at + 4 * ix[new], 1.0)
+
+
+def _pile(buf: bytearray, base: int, cards: tuple[str, ...], card_ix: dict[str, int]) -> None:
+    """Rewrite one discovery pile's one-hot part of a seat block (``_tail``'s layout)."""
+    buf[base:base + 4 * len(card_ix)] = bytes(4 * len(card_ix))
+    for c in cards:
+        if c in card_ix:
+            o = base + 4 * card_ix[c]
+            buf[o:o + 4] = _ONE
+
+
 class _Side:
-    """One seat's part of a vector being maintained: the seat glance last encoded, its seat block
-    and its units block as bytes, and what the units block and the seat block's tail came from."""
+    """One seat's part of a vector maintained in a ``_Memo``'s buffer: its ``units_*`` block and
+    its ``me`` / ``opp`` block, and the seat glance they were last written from. ``update``
+    rewrites what changed, field by field: each units field owns one column of the units block
+    (character, mechs, workers, structures, resources), each Expeditions pile its own part of the
+    tail, so a change costs a few writes (no rebuild, no hashing)."""
 
-    __slots__ = ("block", "sv", "tail", "tail_key", "units", "units_key")
+    __slots__ = ("block", "card_ix", "ix", "sv", "units")
 
-    def __init__(self) -> None:
+    def __init__(self, units: int, block: int) -> None:
+        self.units, self.block = units, block
+        """Byte offsets of this seat's units block and seat block in the buffer."""
         self.sv: Any = None
-        self.block = self.units = self.tail = b""
-        self.units_key: Any = None
-        self.tail_key: Any = None
+        self.ix, self.card_ix = _unit_ix(), _card_ix()
 
-    def update(self, sv: SeatGlance) -> None:
-        """Bring the side up to ``sv``: ``key`` is what ``_board_units`` reads, ``tail`` what the
-        seat block reads after its counters (``_counters``, inlined: this runs at most decisions)."""
+    def update(self, sv: SeatGlance, buf: bytearray) -> None:
+        """Bring the side from ``self.sv`` to ``sv`` (``_board_units`` and ``_seat_block`` are the
+        reference: ``tests/rl`` compares with them at every step)."""
+        old = self.sv
+        if type(old) is not type(sv):  # (the first call, or the seat's role changed: a new game)
+            n = 4 * UNIT_FEATURES * len(self.ix)
+            buf[self.units:self.units + n] = bytes(n)
+            end = self.block + 4 * _sizes()["me"]
+            buf[self.block:end] = bytes(end - self.block)
+            old = _EMPTY[type(sv)]
+        ix, at = self.ix, self.units
         if isinstance(sv, ScytheGlance):
-            key: tuple[Any, ...] = (sv.character, sv.mechs, sv.workers, sv.structures, sv.resources)
-            tail: tuple[Any, ...] = ()
-            counters = _COUNTERS.pack(1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18, sv.combat_cards / 10,
-                                      sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6, sv.encounters / 3,
-                                      sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0, len(sv.mechs) / 4,
-                                      len(sv.structures) / 4)
+            _COUNTERS.pack_into(buf, self.block, 1, 0, sv.power / 16, sv.coins / 20, sv.popularity / 18,
+                                sv.combat_cards / 10, sv.combat_wins / 6, sv.section / 5, sv.stars_unplaced / 6,
+                                sv.encounters / 3, sv.map_tokens / 9, sv.workers_on_mat / 8, 0, 0,
+                                len(sv.mechs) / 4, len(sv.structures) / 4)
+            if sv.resources is not old.resources and sv.resources != old.resources:
+                _column(buf, at, _resources(old.resources, ix), _resources(sv.resources, ix))
+            if sv.character != old.character:
+                _move(buf, at, ix, old.character, sv.character)
+            if sv.workers is not old.workers and sv.workers != old.workers:
+                _column(buf, at, _spread(old.workers, ix, 2, 0.25), _spread(sv.workers, ix, 2, 0.25))
+            if sv.mechs is not old.mechs and sv.mechs != old.mechs:
+                _column(buf, at, _spread(old.mechs, ix, 1, 0.25), _spread(sv.mechs, ix, 1, 0.25))
+            if sv.structures is not old.structures and sv.structures != old.structures:
+                _column(buf, at, _spread(tuple(loc for _, loc in old.structures), ix, 3, 1),
+                        _spread(tuple(loc for _, loc in sv.structures), ix, 3, 1))
         else:
-            key = (sv.loc,)
-            tail = (sv.token, sv.hand_cards, sv.active, sv.solved, sv.upgraded, sv.melded)
-            counters = _COUNTERS.pack(0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16, sv.combat_cards / 10,
-                                      sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9, sv.workers / 8, sv.hand / 8,
-                                      sv.hero_trashed, sv.corruption / 20, len(sv.solved) / 5)
-        if key != self.units_key:  # (tuple equality: identical parts compare by identity, in C)
-            units = _UNITS.get(key)
-            if units is None:
-                if len(_UNITS) >= _CACHE_MAX:
-                    _UNITS.clear()
-                units = _UNITS[key] = _board_units(sv).tobytes()
-            self.units_key, self.units = key, units
-        if tail != self.tail_key:
-            t = _TAILS.get(tail)
-            if t is None:
-                if len(_TAILS) >= _CACHE_MAX:
-                    _TAILS.clear()
-                t = _TAILS[tail] = _tail(sv)
-            self.tail_key, self.tail = tail, t
-        self.sv, self.block = sv, counters + self.tail
+            block = self.block
+            _COUNTERS.pack_into(buf, block, 0, 1, sv.power / 16, sv.coins / 20, sv.guile / 16,
+                                sv.combat_cards / 10, sv.combat_wins / 6, 0, 0, 0, sv.map_tokens / 9,
+                                sv.workers / 8, sv.hand / 8, sv.hero_trashed, sv.corruption / 20,
+                                len(sv.solved) / 5)
+            if sv.loc != old.loc:
+                _move(buf, at, ix, old.loc, sv.loc)
+            tail = block + 4 * SEAT_FEATURES
+            if sv.token != old.token:
+                if old.token in TOKENS:
+                    _F1.pack_into(buf, tail + 4 * TOKENS.index(old.token), 0.0)
+                if sv.token in TOKENS:
+                    _F1.pack_into(buf, tail + 4 * TOKENS.index(sv.token), 1.0)
+            card_ix = self.card_ix
+            n = 4 * len(card_ix)
+            tail += 4 * len(TOKENS)
+            if sv.hand_cards is not old.hand_cards and sv.hand_cards != old.hand_cards:
+                _pile(buf, tail, sv.hand_cards, card_ix)
+            if sv.active is not old.active and sv.active != old.active:
+                _pile(buf, tail + n, sv.active, card_ix)
+            if sv.solved is not old.solved and sv.solved != old.solved:
+                _pile(buf, tail + 2 * n, sv.solved, card_ix)
+            if sv.upgraded is not old.upgraded and sv.upgraded != old.upgraded:
+                _pile(buf, tail + 3 * n, sv.upgraded, card_ix)
+            if sv.melded is not old.melded and sv.melded != old.melded:
+                _pile(buf, tail + 4 * n, sv.melded, card_ix)
+        self.sv = sv
 
 
-_CACHE_MAX = 8192
-_UNITS: dict[tuple[Any, ...], bytes] = {}
-"""What ``_board_units`` reads -> the units block: positions recur within and across games."""
-_TAILS: dict[tuple[Any, ...], bytes] = {}
-"""What a seat block reads after its counters (token, piles) -> that part of the block."""
+@cache
+def _offsets() -> dict[str, int]:
+    """Block name -> byte offset in the vector."""
+    return {name: 4 * off for name, off, _ in layout()}
 
 
 class _Memo:
-    """One seat's last vector, by block: what each block was built from and its float32 bytes."""
+    """One seat's vector, kept up to date block by block in a float32 buffer, and what each block
+    was last written from. ``encode`` writes the blocks whose inputs changed and hands out a copy."""
 
-    __slots__ = ("board", "board_b", "combat", "combat_b", "dec", "me", "meloch", "meloch_b", "opp", "private",
-                 "private_b", "track", "track_b")
+    __slots__ = ("arr", "buf", "combat", "corruption", "dec", "dkey", "known", "lakes", "map_tokens", "me",
+                 "meloch", "opp", "own", "revealed", "track")
 
     def __init__(self) -> None:
+        off = _offsets()
+        self.buf = bytearray(4 * size())
+        self.arr = np.frombuffer(self.buf, _F32)
+        """The buffer as the vector (a view: written through ``buf``, copied out by ``encode``)."""
         self.dec: dict[tuple[str, int, bool], bytes] = {}
         """(kind, deciding seat, a combat is open) -> the ``decision`` block."""
+        self.dkey: Any = _UNSET
         self.track: Any = _UNSET
-        self.track_b = b""
         self.meloch: Any = _UNSET
-        self.meloch_b = b""
-        self.board: Any = _UNSET
-        self.board_b = b""
-        self.me, self.opp = _Side(), _Side()
-        self.private: Any = _UNSET
-        self.private_b = b""
+        self.map_tokens: Any = _UNSET
+        self.revealed: Any = _UNSET
+        self.lakes: Any = _UNSET
+        self.corruption: Any = _UNSET
+        self.me, self.opp = _Side(off["units_me"], off["me"]), _Side(off["units_opp"], off["opp"])
+        self.own: Any = _UNSET
+        self.known: Any = _UNSET
         self.combat: Any = _UNSET
-        self.combat_b = b""
 
 
 _UNSET = object()
 _F32 = np.dtype(np.float32)
 _MEMO: list[_Memo | None] = [None, None]
-"""By seat: the memo of its previous vector. ``glance`` hands back unchanged parts as the same
-objects, so most checks are identity checks; a changed object is compared by value (an equal value
-encodes the same), so the result never depends on which calls came before."""
+"""By seat: the buffer of its previous vector and what each block came from. ``glance`` hands back
+unchanged parts as the same objects, so most checks are identity checks; a changed object is
+compared by value (an equal value encodes the same), so the result never depends on which calls
+came before. A memo only ever holds what one seat's glances gave (it is indexed by ``g.seat``)."""
+
+
+def _write(buf: bytearray, block: str, arr: np.ndarray) -> None:
+    """Write ``arr`` (a block built from nothing) at ``block``'s place in ``buf`` (rare blocks)."""
+    at = _offsets()[block]
+    b = arr.tobytes()
+    buf[at:at + len(b)] = b
 
 
 def encode(g: Glance) -> np.ndarray:
     """The observation vector of ``g.seat`` (always a new, writable array; equal to
     ``encode_full(g)``). Only the blocks whose inputs changed since the previous call for that seat
-    are encoded again; the vector is the join of the blocks' float32 bytes."""
+    are written again into that seat's buffer; the result is a copy of the buffer."""
     me = g.seat
     m = _MEMO[me]
     if m is None:
         m = _MEMO[me] = _Memo()
+    buf = m.buf
     combat = g.combat
-    dkey = (g.kind, g.decider, combat is not None)
-    dec = m.dec.get(dkey)
-    if dec is None:
-        dec = m.dec[dkey] = _decision(g).tobytes()
-    x: Any = g.track
+    x: Any = (g.kind, g.decider, combat is not None)
+    if x != m.dkey:
+        dec = m.dec.get(x)
+        if dec is None:
+            dec = m.dec[x] = _decision(g).tobytes()
+        m.dkey = x
+        buf[:len(dec)] = dec
+    opp, d = 1 - me, g.decks
+    _GLOBAL.pack_into(buf, _GLOBAL_AT, g.turn / max(g.turn_limit, 1), g.step / 1000, g.active == me,
+                      g.stars[me] / 4, g.stars[opp] / 4, g.home_turns[me] / 10, g.home_turns[opp] / 10,
+                      g.stalemate_open, g.map_token_supply / 9, g.map_token_trash / 9, d[0] / 40, d[1] / 60,
+                      d[2] / 12, d[3] / 21, d[4] / 10, g.combat_discard / 60)  # (``_global``, inlined)
+    x = g.track
     if x is not m.track and x != m.track:
-        m.track, m.track_b = x, _track(x, me).tobytes()
+        m.track = x
+        _write(buf, "track", _track(x, me))
     x = g.meloch_row
     if x is not m.meloch and x != m.meloch:
-        m.meloch, m.meloch_b = x, _meloch(x).tobytes()
-    x = (g.map_tokens, g.revealed, g.lakes, g.corruption)
-    if x != m.board:
-        m.board, m.board_b = x, _board_public(g).tobytes()
+        m.meloch = x
+        _write(buf, "meloch", _meloch(x))
+    if (g.map_tokens is not m.map_tokens or g.revealed is not m.revealed or g.lakes is not m.lakes
+            or g.corruption is not m.corruption):
+        if (g.map_tokens, g.revealed, g.lakes, g.corruption) != (m.map_tokens, m.revealed, m.lakes, m.corruption):
+            _write(buf, "board", _board_public(g))
+        m.map_tokens, m.revealed, m.lakes, m.corruption = g.map_tokens, g.revealed, g.lakes, g.corruption
     seats = g.seats
-    mine, theirs = m.me, m.opp
     x = seats[me]
-    if x is not mine.sv:
-        mine.update(x)
-    x = seats[1 - me]
-    if x is not theirs.sv:
-        theirs.update(x)
-    x = (seats[me].combat_card_ids, g.known)
-    if x != m.private:
-        m.private, m.private_b = x, _private(*x).tobytes()
+    if x is not m.me.sv:
+        m.me.update(x, buf)
+        if x.combat_card_ids != m.own:
+            m.own = x.combat_card_ids
+            m.known = g.known
+            _write(buf, "private", _private(m.own, m.known))
+    x = seats[opp]
+    if x is not m.opp.sv:
+        m.opp.update(x, buf)
+    if g.known != m.known:
+        m.known = g.known
+        _write(buf, "private", _private(m.own, m.known))
     if combat is not m.combat and combat != m.combat:
-        m.combat, m.combat_b = combat, _combat(g).tobytes()
-    return np.frombuffer(bytearray(b"".join((dec, _global(g), m.track_b, m.meloch_b, m.board_b, mine.units,
-                                             theirs.units, mine.block, theirs.block, m.private_b, m.combat_b))),
-                         _F32)
+        m.combat = combat
+        _write(buf, "combat", _combat(g))
+    return m.arr.copy()
 
 
 def encode_full(g: Glance) -> np.ndarray:

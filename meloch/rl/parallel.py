@@ -64,7 +64,7 @@ class MelochParallel(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is unty
         legal = A.legal_map(legal_actions(state)) if outcome(state) is None else {}
         decider = next(iter(legal.values())).seat if legal else -1
         obs = {agent: {"observation": O.observe_state(state, i),
-                       "action_mask": (A.mask_of(legal) if i == decider else A.no_mask()).copy()}
+                       "action_mask": A.mask_of(legal) if i == decider else A.no_mask()}
                for i, agent in enumerate(self.possible_agents)}
         return obs, legal
 

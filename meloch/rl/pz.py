@@ -63,15 +63,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
-        self._act_space = spaces.Discrete(A.size())
+        self._n = A.size()
+        self._act_space = spaces.Discrete(self._n)
         self._rng = random.Random(seed)
         """Draws the game seed of a ``reset()`` without a seed (``seed`` makes those reproducible)."""
         self.state: State | None = None
         self.steps = 0
-        self._legal: dict[int, Action] | None = None
-        """Index -> action of the current decision, built once per state (decoding)."""
-        self._mask = A.no_mask()
-        """The current decision's mask (with ``_legal``)."""
+        self._legal: list[Action] = []
+        """The current decision's legal actions (empty once the game is over)."""
+        self._idx: list[int] = []
+        """Their indices, in the same order (decoding and the mask read only these)."""
         self._seen: dict[str, dict[str, np.ndarray]] = {}
         self._over = False
         """The game has ended (``outcome`` is not None)."""
@@ -92,24 +93,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             raise RuntimeError("call reset() before observe(), step() or last()")
         return self.state
 
-    def _legal_now(self) -> dict[int, Action]:
-        if self._legal is None:
-            self._legal, self._mask = A.legal_info(legal_actions(self._live()))
-        return self._legal
-
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seen = self._seen.get(agent)
         if seen is not None:
             return seen
-        state = self._live()
+        state = self.state if self.state is not None else self._live()
         if agent == self.agent_selection and not (self._over or self._done):
-            if self._legal is None:
-                self._legal_now()
-            m = self._mask.copy()  # (a new array each time: users keep what they are given)
+            m = A.mask_from(self._idx)  # (a new array each time: users keep what they are given)
         else:
-            m = A.no_mask().copy()
+            m = A.no_mask()
         seen = self._seen[agent] = {"observation": O.observe_state(state, self._seat_of[agent]), "action_mask": m}
         return seen
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the same tuple), without its extra call and assertion per step."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -130,13 +130,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     def _moved(self) -> None:
         """The state changed: forget the per-state caches and select the deciding agent."""
         self._seen = {}
-        state = self._live()
+        state = self.state if self.state is not None else self._live()
         self._over = outcome(state) is not None
         if self._over:
-            self._legal = None
+            self._legal, self._idx = [], []
             return
-        legal = legal_actions(state)
-        self._legal, self._mask = A.legal_info(legal)
+        legal = self._legal = legal_actions(state)
+        self._idx = A.indices(legal)
         seat = legal[0].seat
         self.agent_selection = self.possible_agents[seat]
         if self.render_mode:
@@ -147,7 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._seen = {}
             self._was_dead_step(action)
             self._zero = True  # (it clears the rewards)
@@ -155,9 +155,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         if action is None:
             raise ValueError(f"{agent} must act: step(None) is only for an agent that is done")
         index = int(action)
-        if not 0 <= index < A.size():
-            raise A.ActionSpaceError(f"action index {index} is outside the space 0..{A.size() - 1}")
-        a = (self._legal if self._legal is not None else self._legal_now()).get(index)
+        if not 0 <= index < self._n:
+            raise A.ActionSpaceError(f"action index {index} is outside the space 0..{self._n - 1}")
+        try:
+            a: Action | None = self._legal[self._idx.index(index)]
+        except ValueError:
+            a = None
         self._cumulative_rewards[agent] = 0.0
         if not self._zero:
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -172,7 +175,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self._seen = {}
             self._accumulate_rewards()
             return
-        self.state = apply(self._live(), a)
+        self.state = apply(self.state if self.state is not None else self._live(), a)
         self.steps += 1
         self._moved()
         if self._over:

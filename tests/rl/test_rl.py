@@ -79,16 +79,18 @@ def test_bad_indices_are_clear_errors() -> None:
 def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled engine build loses ``Action``'s ``frozen=True`` (its actions do not hash): the
     codec's caches then key by (who, verb, args) and give the same indices, maps and masks."""
+    expected = [(A.indices(legal_actions(s)), A.legal_map(legal_actions(s))) for s in _random_game(5)][:150]
     monkeypatch.setattr(A, "_HASHABLE", False)
     monkeypatch.setattr(A, "_SEEN", {})
-    monkeypatch.setattr(A, "_DECISIONS", {})
     for n, s in enumerate(_random_game(5)):
-        legal = legal_actions(s)
-        lm, m = A.legal_info(legal)
-        assert lm == A.legal_map(legal) and np.array_equal(m, A.mask(legal))
-        assert all(lm[A.encode(a)] == a or A.key(lm[A.encode(a)]) == A.key(a) for a in legal)
-        if n > 150:
+        if n >= len(expected):
             break
+        legal = legal_actions(s)
+        for _ in range(2):  # (the first pass fills the cache, the second reads it)
+            idx = A.indices(legal)
+            assert (idx, A.legal_map(legal)) == expected[n]
+            assert np.array_equal(A.mask(legal), A.mask_from(expected[n][0]))
+            assert all(A.decode_at(i, idx, legal) == expected[n][1][i] for i in idx)
     assert A._SEEN and all(isinstance(k, tuple) for k in A._SEEN)
 
 
@@ -121,6 +123,11 @@ def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
             # the re-sampling did change what the other seat sees of itself (its own combat cards):
             # had the encoder read it for this seat, the vectors above would differ
             resampled += not np.array_equal(O.observe_state(d, 1 - seat), O.observe_state(s, 1 - seat))
+            # the incremental encoder's buffers: right after the other seat's vector of the
+            # re-sampled state was written, this seat's is still exactly the memo-free one
+            O.observe_state(d, 1 - seat)
+            assert np.array_equal(O.observe_state(s, seat), O.encode_full(glance(s, seat)))
+            assert np.array_equal(O.observe_state(d, seat), o)
     assert resampled > 0
     with pytest.raises(ValueError, match="spectator"):
         O.observe(view(new_game(varied_setup(0), 0), None))
@@ -141,6 +148,29 @@ def _check_glance(i: int) -> None:
             o = O.observe_state(s, seat)
             assert np.array_equal(o, O.observe(v))
             assert np.array_equal(o, O.encode_full(g))  # the memo-free reference encoding
+
+
+def test_incremental_encoding_across_games_and_roles() -> None:
+    """Two games stepped in turn, one Scythe vs Scythe and one Expeditions vs Expeditions, both
+    seats encoded at every step: each seat's buffer switches game and role at every call, and every
+    vector still equals the memo-free encoding. Handed-out vectors are never changed afterwards
+    (the buffer is copied out), and changing one does not change the next."""
+    games = [_random_game(6), _random_game(10)]
+    kept: list[np.ndarray] = []
+    for n, states in enumerate(zip(*games, strict=False)):
+        for s in states:
+            for seat in (0, 1):
+                o = O.observe_state(s, seat)
+                assert np.array_equal(o, O.encode_full(glance(s, seat)))
+                if n % 7 == 0:
+                    kept.append(o)
+                    o[:] = -1.0  # (a user writing into its vector)
+        if n > 120:
+            break
+    assert kept and all((o == -1.0).all() for o in kept)  # (each kept one is its own array)
+    s = next(_random_game(6))
+    for seat in (0, 1):
+        assert np.array_equal(O.observe_state(s, seat), O.encode_full(glance(s, seat)))
 
 
 @pytest.mark.parametrize("i", FAST)
@@ -181,6 +211,7 @@ def _check_pettingzoo(i: int) -> None:
     e = _pz(i)
     e.reset(seed=i)
     rng = random.Random(i)
+    kept = []
     for agent in e.agent_iter(150):
         obs, _, term, trunc, _ = e.last()
         if term or trunc:
@@ -189,11 +220,16 @@ def _check_pettingzoo(i: int) -> None:
         seat = e.possible_agents.index(agent)
         other = e.possible_agents[1 - seat]
         assert np.array_equal(obs["observation"], O.observe(view(e.state, seat)))
+        assert np.array_equal(obs["observation"], O.encode_full(glance(e.state, seat)))  # (memo-free)
         assert np.array_equal(obs["action_mask"], A.mask(legal_actions(e.state)))
+        assert obs["action_mask"].sum() == len({A.key(a) for a in legal_actions(e.state)})
+        kept.append((obs, {k: v.copy() for k, v in obs.items()}))
         if rng.random() < 0.3:
             assert np.array_equal(e.observe(other)["observation"], O.observe(view(e.state, 1 - seat)))
             assert not e.observe(other)["action_mask"].any()
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    # what was handed out is the agent's: later steps never change it
+    assert all(np.array_equal(obs[k], copy[k]) for obs, copy in kept for k in obs)
 
 
 @pytest.mark.parametrize("i", FAST)

@@ -4,9 +4,10 @@ and coins, recruits' ongoing bonuses, and the Factory card's bottom-row Move."""
 from __future__ import annotations
 
 from meloch.content.schema import Effect, MatSection
-from meloch.engine import effects, flow
+from meloch.engine import effects, flow, hooks
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
+from meloch.engine.board import board
 from meloch.engine.describe import DETAILS
 from meloch.engine.frames import FrameKind
 from meloch.engine.free import do_free_action, free_actions
@@ -16,6 +17,7 @@ from meloch.engine.scythe.pay import pay_resources, spendable, worker_territorie
 from meloch.engine.scythe.seat import (
     BOTTOM_RESOURCE,
     ENLIST_BONUS,
+    PRODUCE_OUTPUT,
     RECRUIT_ONGOING,
     TOP_BOXES,
     mat,
@@ -24,6 +26,7 @@ from meloch.engine.scythe.seat import (
 )
 from meloch.engine.scythe.top import factory_card
 from meloch.engine.text import a_or_an
+from meloch.engine.track import controlled
 from meloch.engine.tx import Tx
 
 
@@ -64,6 +67,27 @@ def bottom_blocker(state: State, seat: int, action: str) -> str:
     if action == "upgrade" and len(p.top_upgrades) >= len(TOP_BOXES):
         return "all 6 technology cubes are placed"
     return ""
+
+
+def means(state: State, seat: int) -> tuple[int, tuple[str, ...]]:
+    """``standing``'s Scythe figures: territories where Build could place a structure now (a
+    controlled territory with the seat's worker and no structure of its own; 0 once all are
+    built), and what the seat's worker territories produce, sorted."""
+    p = sp(state, seat)
+    if not p.workers:
+        return 0, ()
+    wt = set(p.workers) & controlled(state, seat)  # (worker_territories, unsorted: order is not read)
+    if len(p.structures) >= len(STRUCTURES):
+        spots = 0
+    else:
+        spots = len(wt.difference([loc for _, loc in p.structures]))
+    terrain = board(state.setup.map_side).terrain
+    kinds = {PRODUCE_OUTPUT.get(terrain(loc), "") for loc in wt}
+    kinds.discard("")
+    return spots, tuple(sorted(kinds))
+
+
+hooks.SCYTHE_MEANS.append(means)
 
 
 def _bottom_prompt(state: State, f: Frame) -> str:
