@@ -171,8 +171,9 @@ def test_a_level_may_have_its_own_progress_track() -> None:
     content = get("")
     a = content.automa
     assert a is not None
-    assert a.track_for(1, "scythe").star_boxes == (6, 12, 18, 24, 30) and a.track_for(2, "scythe") == a.track
-    for level in (1, 2):
+    assert a.track_for(1, "scythe").star_boxes == (6, 12, 18, 24, 30) and a.track_for(3, "scythe") == a.track
+    assert a.track_for(2, "expeditions").star_boxes == (5, 10, 15, 20, 25)
+    for level in (1, 2, 3):
         v = view(new_game(solo(0, level), 3), 1).automa
         assert v is not None and v.star_boxes == a.track_for(level, "scythe").star_boxes
         assert v.track_length == a.track_for(level, "scythe").length
@@ -211,7 +212,7 @@ def test_a_level_may_set_values_per_side() -> None:
         got = a.level_for(2, role)
         assert got.support_cards == (o.support_cards if o is not None and o.support_cards is not None
                                      else lv.support_cards)
-        assert got.power == lv.power and got.progress == lv.progress
+        assert got.progress == lv.progress and got.track == lv.track
     with_side = msgspec.structs.replace(lv, sides={"expeditions": AutomaLevelSide(support_cards=3)})
     assert with_side.for_side("expeditions").support_cards == 3 and with_side.for_side("scythe") is with_side
     levels = (a.levels[0], with_side, *a.levels[2:])
