@@ -46,16 +46,16 @@ def test_deck_size_falls_with_the_level() -> None:
     content = get("").automa
     assert content is not None
     phases = sum(1 for x in content.action_cards if x.kind == "phase")
-    sizes = []
-    for level in range(1, 6):
-        for seat in (0, 1):
+    for seat, role in ((0, "scythe"), (1, "expeditions")):
+        sizes = []
+        for level in range(1, 6):
             v = view(new_game(solo(seat, level), 3), 1 - seat).automa
             assert v is not None and v.level == level
             size = v.action_deck + len(v.action_discard)
-            assert size == phases + content.levels[level - 1].support_cards
+            assert size == phases + content.level_for(level, role).support_cards
             assert v.progress >= 0
-        sizes.append(size)
-    assert sizes == sorted(sizes, reverse=True) and len(set(sizes)) == 5
+            sizes.append(size)
+        assert sizes == sorted(sizes, reverse=True) and len(set(sizes)) == 5
 
 
 def test_starting_power_follows_the_level_table() -> None:
@@ -63,7 +63,7 @@ def test_starting_power_follows_the_level_table() -> None:
     assert content is not None
     for level in (1, 5):
         s = new_game(solo(0, level), 2)  # E moves first: the Scythian Automa has not played yet
-        assert s.seats[0].power == content.levels[level - 1].power
+        assert s.seats[0].power == content.level_for(level, "scythe").power
 
 
 def test_one_power_per_benefit() -> None:
@@ -162,7 +162,7 @@ def test_the_automas_turn_cannot_be_taken_back() -> None:
 
 
 def test_a_level_may_have_its_own_progress_track() -> None:
-    """Level 1's easy tracker (a star every fifth box) is the view's and the engine's; the loader
+    """Level 1's easy tracker (a star every sixth box) is the view's and the engine's; the loader
     refuses a level track without five star boxes within its length."""
     from meloch.content import ContentError
     from meloch.content.loader import _check_automa
@@ -171,11 +171,12 @@ def test_a_level_may_have_its_own_progress_track() -> None:
     content = get("")
     a = content.automa
     assert a is not None
-    assert a.track_for(1).star_boxes == (5, 10, 15, 20, 25) and a.track_for(2) == a.track
-    for level in (1, 2):
+    assert a.track_for(1, "scythe").star_boxes == (6, 12, 18, 24, 30) and a.track_for(3, "scythe") == a.track
+    assert a.track_for(2, "expeditions").star_boxes == (5, 10, 15, 20, 25)
+    for level in (1, 2, 3):
         v = view(new_game(solo(0, level), 3), 1).automa
-        assert v is not None and v.star_boxes == a.track_for(level).star_boxes
-        assert v.track_length == a.track_for(level).length
+        assert v is not None and v.star_boxes == a.track_for(level, "scythe").star_boxes
+        assert v.track_length == a.track_for(level, "scythe").length
     bad = AutomaTrack(length=20, star_boxes=(5, 10, 15, 25), provenance="standin")
     levels = (msgspec.structs.replace(a.levels[0], track=bad), *a.levels[1:])
     with pytest.raises(ContentError, match="five boxes"):
@@ -191,3 +192,35 @@ def test_the_automa_line_fits_80_columns_at_every_level() -> None:
         line = automa_line(view(s, 0))
         assert line is not None and len(line.plain) <= 80, line.plain
         assert f"L{level}+T 12/" in line.plain
+
+
+def test_a_level_may_set_values_per_side() -> None:
+    """A level's ``sides`` entry overrides its values for one side the Automa plays (the two sides
+    are tuned apart); the loader checks the deck sizes fall for each side; the dial a level adds
+    is applied within the dial's 0-7."""
+    from meloch.content import ContentError
+    from meloch.content.loader import _check_automa
+    from meloch.content.schema import AutomaLevelSide
+    from meloch.engine.automa.turn import card_dial, support_card
+
+    content = get("")
+    a = content.automa
+    assert a is not None
+    lv = a.levels[1]
+    for role in ("scythe", "expeditions"):
+        o = lv.sides.get(role)
+        got = a.level_for(2, role)
+        assert got.support_cards == (o.support_cards if o is not None and o.support_cards is not None
+                                     else lv.support_cards)
+        assert got.progress == lv.progress and got.track == lv.track
+    with_side = msgspec.structs.replace(lv, sides={"expeditions": AutomaLevelSide(support_cards=3)})
+    assert with_side.for_side("expeditions").support_cards == 3 and with_side.for_side("scythe") is with_side
+    levels = (a.levels[0], with_side, *a.levels[2:])
+    with pytest.raises(ContentError, match="expeditions"):
+        _check_automa(msgspec.structs.replace(content, automa=msgspec.structs.replace(a, levels=levels)))
+    sc = support_card("scythian-5")
+    assert sc is not None and sc.dial == 5
+    for level in range(1, 6):
+        s = new_game(solo(0, level), 2)
+        assert card_dial(s, sc) == min(7, 5 + a.level_for(level, "scythe").dial)
+        assert card_dial(s, None) == min(7, 2 + a.level_for(level, "scythe").dial)

@@ -69,12 +69,12 @@ def test_table_ignores_games_of_other_rules() -> None:
 
 def test_run_resumes_and_interleaves(tmp_path: Path) -> None:
     out = tmp_path / "t.jsonl"
-    cells = parse_cells("random", "1,5")
+    cells = parse_cells("random", "1,3")  # level 5's head start could win within 4 turns
     played, stopped = run(cells, 1, out, turn_limit=4)
     assert (played, stopped) == (4, False)
     first = load(out)
-    assert [(g.side, g.level, g.k) for g in first] == [("scythian", 1, 0), ("scythian", 5, 0),
-                                                        ("explorer", 1, 0), ("explorer", 5, 0)]
+    assert [(g.side, g.level, g.k) for g in first] == [("scythian", 1, 0), ("scythian", 3, 0),
+                                                        ("explorer", 1, 0), ("explorer", 3, 0)]
     assert all(g.score == 0.5 and g.reason == "turn limit" for g in first)  # no winner in 4 turns
     played, _ = run(cells, 2, out, turn_limit=4)  # only game 1 of every cell is missing
     assert played == 4 and [g.k for g in load(out)] == [0] * 4 + [1] * 4

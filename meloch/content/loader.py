@@ -36,6 +36,7 @@ from meloch.content.schema import (
     Mech,
     MelochCard,
     PlayerMat,
+    Role,
     Supply,
     TrackSide,
 )
@@ -664,12 +665,17 @@ def _check_automa(c: Content) -> None:
     levels = [lv.level for lv in a.levels]
     if levels != [1, 2, 3, 4, 5]:
         raise ContentError("automa.yaml", "levels", "level", f"levels must be 1..5 in order, got {levels}")
-    sizes = [lv.support_cards for lv in a.levels]
     n_support = sum(1 for x in a.action_cards if x.kind == "support")
-    if any(b >= s for s, b in itertools.pairwise(sizes)) or sizes[0] > n_support or sizes[-1] < 1:
-        raise ContentError("automa.yaml", "levels", "support_cards",
-                           f"must fall strictly from level 1 to 5 within 1..{n_support}, got {sizes}")
-    for where, t in [("track", a.track), *((f"levels[{lv.level}].track", lv.track) for lv in a.levels if lv.track)]:
+    roles: tuple[Role, ...] = ("scythe", "expeditions")
+    for role in roles:
+        sizes = [lv.for_side(role).support_cards for lv in a.levels]
+        if any(b >= s for s, b in itertools.pairwise(sizes)) or sizes[0] > n_support or sizes[-1] < 1:
+            raise ContentError("automa.yaml", "levels", "support_cards",
+                               f"must fall strictly from level 1 to 5 within 1..{n_support} ({role}), got {sizes}")
+    tracks = [("track", a.track), *((f"levels[{lv.level}].track", lv.track) for lv in a.levels if lv.track),
+              *((f"levels[{lv.level}].sides.{r}.track", o.track) for lv in a.levels for r, o in lv.sides.items()
+                if o.track)]
+    for where, t in tracks:
         if len(t.star_boxes) != 5 or any(not 1 <= b <= t.length for b in t.star_boxes):
             raise ContentError("automa.yaml", where, "star_boxes", "five boxes within the track's length")
     for side in ("scythe", "expeditions"):

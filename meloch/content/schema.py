@@ -382,6 +382,18 @@ class AutomaTrack(Base, frozen=True, kw_only=True):
     note: str = ""
 
 
+class AutomaLevelSide(Base, frozen=True, kw_only=True):
+    """A level's values for one side the Automa plays, where they differ from the level's own
+    (the two sides' levels are tuned apart: docs/rules-notes.md "Automa balance"); None: the level's."""
+
+    support_cards: int | None = None
+    power: int | None = None
+    progress: int | None = None
+    dial: int | None = None
+    track: AutomaTrack | None = None
+    note: str = ""
+
+
 class AutomaLevel(Base, frozen=True, kw_only=True):
     level: int
     support_cards: int
@@ -390,11 +402,25 @@ class AutomaLevel(Base, frozen=True, kw_only=True):
     """The Automa's starting power."""
     progress: int = 0
     """The box its progress token starts on (a head start; a star box passed gives its star)."""
+    dial: int = 0
+    """Added to its support card's dial in a combat (then within its power and the dial's 0-7): a
+    higher level fights harder, as its power alone does not raise the card's dial."""
     track: AutomaTrack | None = None
     """This level's own progress track (as Scythe's Automa has a star tracker per difficulty);
     None: the content's ``track``."""
+    sides: dict[Role, AutomaLevelSide] = msgspec.field(default_factory=dict)
+    """Per-side values (``scythe``: the Automa plays the Scythian; ``expeditions``: the Explorer)."""
     provenance: Provenance
     note: str = ""
+
+    def for_side(self, role: Role) -> AutomaLevel:
+        """This level as the Automa plays ``role``: the side's values over the level's."""
+        o = self.sides.get(role)
+        if o is None:
+            return self
+        keep = {f: getattr(o, f) for f in ("support_cards", "power", "progress", "dial", "track")
+                if getattr(o, f) is not None}
+        return msgspec.structs.replace(self, sides={}, **keep)
 
 
 class AutomaThreat(Base, frozen=True, kw_only=True):
@@ -415,6 +441,10 @@ class AutomaContent(Base, frozen=True, kw_only=True):
     track: AutomaTrack
     threat: AutomaThreat = AutomaThreat(provenance="standin")
 
-    def track_for(self, level: int) -> AutomaTrack:
-        """The progress track the Automa uses at ``level``."""
-        return self.levels[level - 1].track or self.track
+    def level_for(self, level: int, role: Role) -> AutomaLevel:
+        """Level ``level`` as the Automa plays ``role`` (its per-side values applied)."""
+        return self.levels[level - 1].for_side(role)
+
+    def track_for(self, level: int, role: Role) -> AutomaTrack:
+        """The progress track the Automa uses at ``level`` playing ``role``."""
+        return self.level_for(level, role).track or self.track

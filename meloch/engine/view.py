@@ -177,7 +177,7 @@ def _automa(s: State) -> c.AutomaView | None:
         return None
     content = active().automa
     assert content is not None
-    track = content.track_for(su.level)
+    track = content.track_for(su.level, s.setup.seats[su.seat].role)
     return c.AutomaView(seat=su.seat, level=su.level, threat=su.threat, action_deck=len(a.action_deck),
                         support_deck=len(a.support_deck), action_discard=a.action_discard,
                         support_discard=a.support_discard, card=a.card, progress=a.progress,

@@ -4,9 +4,10 @@ On its turn the Automa draws an action card (``AUTOMA_TURN``). A phase card's st
 out in order, each if possible; otherwise it draws a support card and, row by row
 (``AUTOMA_ROW``, one frame per row so a combat a row starts is fought before the next row), does
 the leftmost possible action. Every draw comes from the game's RNG, so an Automa turn saves,
-replays and determinizes like any other. Its combat dial and tucked cards come from its current
-support card; under Threat it fights only when its expected total is at least what it can see of
-the human's (power and the number of combat cards, never their faces), and seeks such fights.
+replays and determinizes like any other. Its combat dial (the card's plus its level's) and tucked
+cards come from its current support card (the first is turned up at setup); under Threat it
+compares its expected total with what it can see of the human's (power and the number of combat
+cards, never their faces): it seeks the fights it reads as won and avoids those it reads as lost.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from meloch.content.schema import AutomaContent, AutomaStep, AutomaSupportCard, AutomaTrack, Effect
+from meloch.content.schema import AutomaContent, AutomaLevel, AutomaStep, AutomaSupportCard, AutomaTrack, Effect
 from meloch.engine import combat, effects, flow, track
 from meloch.engine import frames as K
 from meloch.engine.actions import Action
@@ -39,11 +40,22 @@ def _content() -> AutomaContent:
     return a
 
 
-def _track(state: State) -> AutomaTrack:
-    """The progress track of the Automa's level (a level may have its own)."""
+def level(state: State) -> AutomaLevel:
+    """The Automa's level entry for the side it plays (a level may set values per side)."""
     su = state.setup.automa
     assert su is not None
-    return _content().track_for(su.level)
+    return _content().level_for(su.level, state.setup.seats[su.seat].role)
+
+
+def _track(state: State) -> AutomaTrack:
+    """The progress track of the Automa's level (a level may have its own)."""
+    return level(state).track or _content().track
+
+
+def card_dial(state: State, sc: AutomaSupportCard | None) -> int:
+    """The dial the Automa wants in a combat: its support card's (2 without one) plus its level's
+    ``dial`` (its power and the dial's 0-7 limit it further when it turns the dial)."""
+    return max(0, min(combat.MAX_DIAL, (sc.dial if sc is not None else 2) + level(state).dial))
 
 
 def _action_card_kind(cid: str) -> str:
@@ -62,7 +74,7 @@ def _new_game(tx: Tx) -> None:
     if su is None:
         return
     a = _content()
-    lv = a.levels[su.level - 1]
+    lv = level(tx.s)
     support = [x.id for x in a.action_cards if x.kind == "support"][: lv.support_cards]
     phases = [x.id for x in a.action_cards if x.kind == "phase"]
     side = tx.s.setup.seats[su.seat].role
@@ -73,6 +85,11 @@ def _new_game(tx: Tx) -> None:
     tx.log("automa", f"The Automa plays {flow.tag(tx.s, su.seat)} at level {su.level}"
            f"{' with Threat' if su.threat else ''}: {len(phases) + len(support)} action cards, power {lv.power}"
            f", progress {lv.progress}.", seat=su.seat)
+    # its first support card is turned up at setup, so a phase card's attack before any support
+    # card fights by a card's dial too (without one it fought at a fixed 2 and lost to any dial)
+    sid = _draw(tx, "support")
+    tx.log("automa", f"The Automa turns up its first support card: {sid}.", seat=su.seat,
+           data=AutomaCardDrawn(deck="support", card=sid))
     advance(tx, su.seat, lv.progress)
 
 
@@ -211,14 +228,14 @@ def _distances(steps: Callable[[str], AbstractSet[str]], targets: set[str], locs
 
 
 def expected_total(state: State, seat: int) -> int:
-    """The Automa's expected combat total: its support card's dial (within its power) plus its
-    highest combat cards the card lets it tuck."""
+    """The Automa's expected combat total: its support card's dial with its level's (within its
+    power) plus its highest combat cards the card lets it tuck."""
     a = state.automa
     sc = support_card(a.card) if a is not None and a.card else None
-    dial, n = (sc.dial, sc.cards) if sc is not None else (2, 0)
+    n = sc.cards if sc is not None else 0
     p = state.seats[seat]
     values = sorted((combat_type(c).value for c in p.combat_cards), reverse=True)
-    return min(dial, p.power, combat.MAX_DIAL) + sum(values[:n])
+    return min(card_dial(state, sc), p.power) + sum(values[:n])
 
 
 def visible_total(state: State, seat: int, loc: str) -> float:
@@ -429,7 +446,7 @@ def _auto_choice(state: State, f: Frame, opts: list[Action]) -> Action | None:
     a = state.automa
     sc = support_card(a.card) if a is not None and a.card else None
     if f.kind == K.C_DIAL:
-        want = sc.dial if sc is not None else 2
+        want = card_dial(state, sc)
         best = max((o for o in opts if int(o.args[0]) <= want), key=lambda o: int(o.args[0]), default=opts[0])
         return best
     if f.kind == K.C_TUCK:
