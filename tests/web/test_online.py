@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import urllib.request
 from typing import Any
 
@@ -185,8 +186,9 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
     them.page.locator("button.option[data-action*=' dial ']").first.click()
     # finish the second seat's commitment (no tuck) and whatever the combat asks next of either seat,
     # then the reveal shows both totals on both pages
-    for _ in range(20):
-        if them.page.get_by_test_id("reveal").count():
+    deadline = time.monotonic() + 30  # (a deadline, not a count of polls: a loaded machine is slow)
+    while time.monotonic() < deadline:
+        if them.page.get_by_test_id("reveal").count() and me.page.get_by_test_id("reveal").count():
             break
         for w in (them, me):
             done = w.page.locator("button.option:not([data-free]):not([data-action*=' tuck '])")
