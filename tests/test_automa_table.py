@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from typer.testing import CliRunner
 
 from meloch.cli.main import app
+from meloch.content import load as load_content
+from meloch.content.schema import AutomaLevelSide
 from meloch.sim.automa_table import (
     Cell,
     TableGame,
+    cell_rules,
     deal,
     fingerprint,
+    level_rules,
     load,
     parse_cells,
+    restamp,
     run,
     side_targets,
     table,
@@ -25,7 +31,8 @@ from meloch.sim.automa_table import rate as rate_of
 def game(side: str, level: int, k: int, score: float, *, threat: bool = False, agent: str = "heuristic",
          rules: str = "") -> TableGame:
     seed, m, t = deal(k)
-    return TableGame(agent, side, level, threat, k, seed, m, t, score, "stars", 20, 0.1, rules or fingerprint())
+    rules = rules or cell_rules(Cell(agent, side, level, threat))
+    return TableGame(agent, side, level, threat, k, seed, m, t, score, "stars", 20, 0.1, rules)
 
 
 def test_cells_and_deals() -> None:
@@ -65,6 +72,35 @@ def test_table_ignores_games_of_other_rules() -> None:
     (r,) = t.rates.values()
     assert (r.games, r.rate, t.ignored) == (2, 0.5, 1)
     assert r.low < 0.5 < r.high
+
+
+def test_a_cell_reads_only_its_own_level() -> None:
+    """Retuning one level (or one side of it) leaves the other cells' games counted; the cell's own
+    changes its rules."""
+    automa = load_content().automa
+    assert automa is not None
+    l4 = automa.levels[3]
+    harder = msgspec.structs.replace(l4, sides={**l4.sides, "expeditions": AutomaLevelSide(support_cards=3)})
+    changed = msgspec.structs.replace(automa, levels=[*automa.levels[:3], harder, automa.levels[4]])
+    for cell in parse_cells("heuristic", "1,2,3,4,5,3+threat"):
+        moved = level_rules(changed, cell) != level_rules(automa, cell)
+        assert moved == (cell.level == 4 and cell.side == "explorer"), cell
+    assert level_rules(automa, Cell("heuristic", "explorer", 1, False)) != level_rules(
+        automa, Cell("heuristic", "explorer", 2, False))
+
+
+def test_restamp_moves_only_games_of_the_current_tree(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    old = [game("explorer", 1, k, 1.0, rules=fingerprint()) for k in range(3)] + [
+        game("explorer", 1, 3, 0.0, rules="elsewhere")]
+    out.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in old))
+    assert table(load(out)).ignored == 4  # the old format is not counted as it stands
+    assert restamp(out) == 3 and restamp(out) == 0
+    got = load(out)
+    assert [g.rules for g in got] == [cell_rules(Cell("heuristic", "explorer", 1, False))] * 3 + ["elsewhere"]
+    t = table(got)
+    (r,) = t.rates.values()
+    assert (r.games, r.rate, t.ignored) == (3, 1.0, 1)
 
 
 def test_run_resumes_and_interleaves(tmp_path: Path) -> None:

@@ -30,17 +30,22 @@ def automa_table(
     show_only: bool = typer.Option(False, "--show", help="Only print the table of the games in --out."),
     rules: str = typer.Option("", "--rules", help="Count the games of this rules fingerprint (see the file) "
                               "instead of the current content and engine's."),
+    restamp_games: bool = typer.Option(False, "--restamp",
+                                       help="First give the games recorded with this tree's whole-content "
+                                       "fingerprint (the format before per-cell rules) their cell's rules."),
 ) -> None:
     """Play the missing games (interleaved over the cells), then print the table of every agent in
     the file: win rate of the agent, 95% Wilson interval, n, median turns, CPU per game, targets."""
     from rich.console import Console
 
     from meloch.agents import make_agent
-    from meloch.sim.automa_table import load, parse_cells, run, table
+    from meloch.sim.automa_table import load, parse_cells, restamp, run, table
 
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=140)
+    if restamp_games:
+        console.print(f"{restamp(out)} games in {out} given their cell's rules.")
     if not show_only:
         try:
             make_agent(agent, 0)
@@ -85,7 +90,7 @@ def _show(console: Console, t: Table, out: Path) -> None:
     for x in t.targets:
         tg.add_row(x.agent, x.side, x.text, "[green]pass[/]" if x.ok else "[red]FAIL[/]", x.detail)
     console.print(tg)
-    console.print(f"Rules fingerprint {t.rules} (content data and engine sources).")
+    console.print(f"Rules {t.rules} (engine sources and content data; of the level table, each cell's own level).")
     if t.ignored:
         console.print(f"({t.ignored} games in {out} were played with other content or engine sources: not counted; "
                       "--rules picks them.)")

@@ -6,8 +6,12 @@ on map side ``MAP_SIDES[k % 2]`` and track side ``TRACK_SIDES[k // 2 % 2]``, so 
 same deals (the level comparisons are paired) and a cell's games cover both map and track sides.
 The games of all cells are interleaved (game k of every cell before game k + 1), so a run stopped
 early has about as many games in every cell; each game is appended to a JSON-lines file as it ends
-and a later run with the same file plays only what is missing (resume). Every game records a
-fingerprint of the content data and the engine sources: games of other rules are never mixed in.
+and a later run with the same file plays only what is missing (resume). Every game records the
+rules of its cell (``cell_rules``: every engine source, every content data file, and of the level
+table only the cell's own level as its side plays it): games of other rules are never mixed in, and
+retuning one level leaves the other levels' games counted (a level's game reads only its own
+level's entry). ``restamp`` moves games recorded with the whole-content ``fingerprint`` of the
+current tree (the file format before per-cell rules) to their cell's rules.
 
 The targets (issue 12), per side: the agent's win rate falls strictly from level 1 to 5, the 95%
 Wilson intervals of levels 1, 3 and 5 do not overlap, level 1 is won >= 80%, Threat costs the agent
@@ -26,6 +30,8 @@ from pathlib import Path
 import msgspec
 
 from meloch.agents import agent_seed, make_agent
+from meloch.content import load as load_content
+from meloch.content.schema import AutomaContent, Role
 from meloch.engine import Setup
 from meloch.sim import stats
 from meloch.sim.runner import play_game
@@ -34,6 +40,9 @@ MAP_SIDES = ("jungle", "desert")
 TRACK_SIDES = ("A", "B")
 SIDES = ("scythian", "explorer")
 """The side the Automa plays; its seat is the index (the Scythian is seat 0 in the standard duel)."""
+ROLE: dict[str, Role] = {"scythian": "scythe", "explorer": "expeditions"}
+"""The role the Automa plays on each side (the key of a level's per-side values)."""
+AUTOMA_DATA = "automa.yaml"
 DEFAULT_CELLS = "1,2,3,4,5,3+threat"
 MIN_GAMES = 300
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +64,7 @@ class TableGame(msgspec.Struct, frozen=True):
     turns: int
     cpu_s: float
     rules: str
-    """``fingerprint()`` of the content and engine the game was played with."""
+    """``cell_rules`` of the game's cell: the content and engine it was played with."""
 
 
 @dataclass(frozen=True)
@@ -74,13 +83,48 @@ class Cell:
         return f"L{self.level}{' + Threat' if self.threat else ''}"
 
 
+def _files() -> list[Path]:
+    return sorted([*(ROOT / "content" / "data").rglob("*.yaml"), *(ROOT / "engine").rglob("*.py")])
+
+
 def fingerprint() -> str:
-    """A digest of every content data file and engine source: the rules a game was played with."""
+    """A digest of every content data file and engine source (the games' rules before per-cell
+    rules; ``restamp`` reads it)."""
     h = hashlib.sha256()
-    files = sorted([*(ROOT / "content" / "data").rglob("*.yaml"), *(ROOT / "engine").rglob("*.py")])
-    for p in files:
+    for p in _files():
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:12]
+
+
+def base_rules() -> str:
+    """A digest of every engine source and every content data file but the Automa's: the part of
+    the rules that every cell shares (``cell_rules`` adds the Automa content of the cell's level)."""
+    h = hashlib.sha256()
+    for p in _files():
+        if p.name != AUTOMA_DATA:
+            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def level_rules(automa: AutomaContent, cell: Cell) -> str:
+    """A digest of the Automa content a game of ``cell`` plays with: everything but the level
+    table, and of it only the cell's level as the cell's side plays it (``level_for``)."""
+    lv = msgspec.structs.replace(automa.level_for(cell.level, ROLE[cell.side]), sides={})  # (the other side's)
+    own = msgspec.structs.replace(automa, levels=[lv])
+    return hashlib.sha256(msgspec.json.encode(own)).hexdigest()[:8]
+
+
+def rules_of(cells: Iterable[Cell]) -> dict[Cell, str]:
+    """``cell_rules`` of each cell (the shared part digested once)."""
+    base = base_rules()
+    automa = load_content().automa
+    assert automa is not None
+    return {c: f"{base}.{level_rules(automa, c)}" for c in cells}
+
+
+def cell_rules(cell: Cell) -> str:
+    """The rules a game of ``cell`` is played with: ``base_rules`` and the cell's ``level_rules``."""
+    return rules_of([cell])[cell]
 
 
 def parse_cells(agent: str, text: str, sides: Sequence[str] = SIDES) -> list[Cell]:
@@ -114,7 +158,7 @@ def play(cell: Cell, k: int, first_seed: int = 1, turn_limit: int = 300, rules: 
     winner = o.winner if o is not None else None
     score = 0.5 if winner is None else float(winner == 1 - seat)
     return TableGame(cell.agent, cell.side, cell.level, cell.threat, k, seed, map_side, track_side, score,
-                     o.reason if o is not None else "unfinished", rec.turns, round(cpu, 3), rules or fingerprint())
+                     o.reason if o is not None else "unfinished", rec.turns, round(cpu, 3), rules or cell_rules(cell))
 
 
 def load(path: Path) -> list[TableGame]:
@@ -133,8 +177,9 @@ def run(cells: Sequence[Cell], games: int, out: Path, *, first_seed: int = 1, tu
     """Play the missing games of ``cells`` (``games`` each, interleaved), appending each to ``out``.
     Stops early once ``max_cpu`` CPU seconds are spent (0: no limit). Returns (games played, stopped
     early)."""
-    rules = fingerprint()
-    done = {_key(g) for g in load(out) if g.rules == rules and g.seed == deal(g.k, first_seed)[0]}
+    rules = rules_of(cells)
+    done = {_key(g) for g in load(out)
+            if rules.get(_key(g)[0]) == g.rules and g.seed == deal(g.k, first_seed)[0]}
     start = time.process_time()
     played = 0
     for k in range(games):
@@ -143,7 +188,7 @@ def run(cells: Sequence[Cell], games: int, out: Path, *, first_seed: int = 1, tu
                 continue
             if max_cpu and time.process_time() - start >= max_cpu:
                 return played, True
-            g = play(cell, k, first_seed, turn_limit, rules)
+            g = play(cell, k, first_seed, turn_limit, rules[cell])
             with out.open("ab") as f:
                 f.write(msgspec.json.encode(g) + b"\n")
             played += 1
@@ -190,7 +235,7 @@ class Table:
     ignored: int
     """Games in the file played with other rules (not counted)."""
     rules: str
-    """The fingerprint counted."""
+    """The rules counted (``base_rules`` and each cell's level, or the one asked for)."""
 
 
 def _pct(x: float) -> str:
@@ -231,15 +276,18 @@ def side_targets(agent: str, side: str, r: dict[tuple[int, bool], Rate]) -> list
 
 
 def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
-    """Rates and targets of every cell in ``games`` played with ``rules`` (default: the current ones)."""
-    rules = rules or fingerprint()
+    """Rates and targets of every cell in ``games`` played with ``rules`` (default: each cell's
+    current ``cell_rules``)."""
+    games = list(games)
+    current = rules_of({_key(g)[0] for g in games}) if rules is None else {}
     mine: dict[Cell, list[TableGame]] = {}
     ignored = 0
     for g in games:
-        if g.rules != rules:
+        cell = _key(g)[0]
+        if g.rules != (rules if rules is not None else current[cell]):
             ignored += 1
             continue
-        mine.setdefault(_key(g)[0], []).append(g)
+        mine.setdefault(cell, []).append(g)
     order = sorted(mine, key=lambda c: (c.agent != "heuristic", c.agent, SIDES.index(c.side), c.threat, c.level))
     rates = {c: rate(mine[c]) for c in order}
     targets: list[Target] = []
@@ -247,4 +295,20 @@ def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
         for side in SIDES:
             r = {(c.level, c.threat): x for c, x in rates.items() if c.agent == agent and c.side == side}
             targets += side_targets(agent, side, r)
-    return Table(rates, targets, ignored, rules)
+    return Table(rates, targets, ignored, rules if rules is not None else f"{base_rules()}.<level>")
+
+
+def restamp(path: Path) -> int:
+    """Give the games in ``path`` recorded with the current tree's whole-content ``fingerprint``
+    (so played with exactly the current content and engine) their cell's ``cell_rules``; other
+    games are left as they are. Rewrites the file (atomically) and returns how many moved."""
+    games = load(path)
+    old = fingerprint()
+    rules = rules_of({_key(g)[0] for g in games if g.rules == old})
+    moved = [msgspec.structs.replace(g, rules=rules[_key(g)[0]]) if g.rules == old else g for g in games]
+    n = sum(1 for g in games if g.rules == old)
+    if n:
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
+        tmp.replace(path)
+    return n
