@@ -80,7 +80,7 @@ def test_a_cell_reads_only_its_own_level() -> None:
     automa = load_content().automa
     assert automa is not None
     l4 = automa.levels[3]
-    harder = msgspec.structs.replace(l4, sides={**l4.sides, "expeditions": AutomaLevelSide(support_cards=3)})
+    harder = msgspec.structs.replace(l4, sides={**l4.sides, "expeditions": AutomaLevelSide(power=9)})
     changed = msgspec.structs.replace(automa, levels=[*automa.levels[:3], harder, automa.levels[4]])
     for cell in parse_cells("heuristic", "1,2,3,4,5,3+threat"):
         moved = level_rules(changed, cell) != level_rules(automa, cell)
