@@ -130,3 +130,12 @@ def test_command_plays_and_shows(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "50.0%" in r.output
     r = CliRunner().invoke(app, ["automa-table", "--cells", "9", "--out", str(out)])
     assert r.exit_code == 2 and "bad cell" in r.output
+
+
+def test_a_corrupt_games_file_is_a_clear_error(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    out.write_bytes(msgspec.json.encode(game("explorer", 1, 0, 1.0)) + b"\n{not json\n")
+    with pytest.raises(ValueError, match=r"t.jsonl:2 is not a table game"):
+        load(out)
+    res = CliRunner().invoke(app, ["automa-table", "--show", "--out", str(out)])
+    assert res.exit_code == 2 and "t.jsonl:2 is not a table game" in res.output and "Traceback" not in res.output

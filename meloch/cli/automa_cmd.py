@@ -44,6 +44,11 @@ def automa_table(
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=140)
+    try:
+        load(out)
+    except ValueError as err:
+        console.print(f"[red]Error:[/] {err}")
+        raise typer.Exit(code=2) from None
     if restamp_games:
         console.print(f"{restamp(out)} games in {out} given their cell's rules.")
     if not show_only:

@@ -165,7 +165,15 @@ def load(path: Path) -> list[TableGame]:
     if not path.exists():
         return []
     dec = msgspec.json.Decoder(TableGame)
-    return [dec.decode(line) for line in path.read_bytes().splitlines() if line.strip()]
+    out: list[TableGame] = []
+    for i, line in enumerate(path.read_bytes().splitlines(), 1):
+        if line.strip():
+            try:
+                out.append(dec.decode(line))
+            except msgspec.DecodeError as err:
+                raise ValueError(f"{path}:{i} is not a table game ({err}); every line must be one game "
+                                 "as `meloch automa-table` writes it") from None
+    return out
 
 
 def _key(g: TableGame) -> tuple[Cell, int]:
