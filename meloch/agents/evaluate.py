@@ -54,7 +54,7 @@ WEIGHTS: dict[str, float] = {
 MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food"}
 """Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term)."""
 
-SOURCES: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "workers": "worker"}
+SOURCES: dict[str, str] = {**MEANS, "workers": "worker"}
 """Triumph metric -> what a worker territory must produce to feed it (the ``source`` term)."""
 
 MEANS_COST = 3

@@ -83,27 +83,25 @@ class Cell:
         return f"L{self.level}{' + Threat' if self.threat else ''}"
 
 
-def _files() -> list[Path]:
-    return sorted([*(ROOT / "content" / "data").rglob("*.yaml"), *(ROOT / "engine").rglob("*.py")])
+def _digest(skip: str = "") -> str:
+    """A digest of every content data file (but one named ``skip``) and engine source."""
+    h = hashlib.sha256()
+    for p in sorted([*(ROOT / "content" / "data").rglob("*.yaml"), *(ROOT / "engine").rglob("*.py")]):
+        if p.name != skip:
+            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
 
 
 def fingerprint() -> str:
     """A digest of every content data file and engine source (the games' rules before per-cell
     rules; ``restamp`` reads it)."""
-    h = hashlib.sha256()
-    for p in _files():
-        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
-    return h.hexdigest()[:12]
+    return _digest()
 
 
 def base_rules() -> str:
     """A digest of every engine source and every content data file but the Automa's: the part of
     the rules that every cell shares (``cell_rules`` adds the Automa content of the cell's level)."""
-    h = hashlib.sha256()
-    for p in _files():
-        if p.name != AUTOMA_DATA:
-            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
-    return h.hexdigest()[:12]
+    return _digest(skip=AUTOMA_DATA)
 
 
 def level_rules(automa: AutomaContent, cell: Cell) -> str:
@@ -315,7 +313,7 @@ def restamp(path: Path) -> int:
     rules = rules_of({_key(g)[0] for g in games if g.rules == old})
     moved = [msgspec.structs.replace(g, rules=rules[_key(g)[0]]) if g.rules == old else g for g in games]
     n = sum(1 for g in games if g.rules == old)
-    if n:
+    if n:  # (a new file replaces the old one whole: an interrupted rewrite loses no game)
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
         tmp.replace(path)
