@@ -5,13 +5,15 @@ Card-by-card behaviour is pinned by ``tests/scenarios/automa/``; hidden informat
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 from typer.testing import CliRunner
 
 from meloch.agents import automa_option, make_agent, with_engine_seats
 from meloch.cli.main import app
-from meloch.content import get
+from meloch.content import get, load
 from meloch.content.schema import Effect
 from meloch.engine import (
     AutomaSetup,
@@ -224,3 +226,16 @@ def test_a_level_may_set_values_per_side() -> None:
         s = new_game(solo(0, level), 2)
         assert card_dial(s, sc) == min(7, 5 + a.level_for(level, "scythe").dial)
         assert card_dial(s, None) == min(7, 2 + a.level_for(level, "scythe").dial)
+
+
+def test_every_automa_card_has_a_scenario() -> None:
+    """Issue 12: scenario files pin each Automa card's behaviour, so every support card and every
+    phase card of the content is played in at least one scenario under ``tests/scenarios/automa``
+    (a card added to the content without one fails here)."""
+    automa = load().automa
+    assert automa is not None
+    text = "\n".join(p.read_text() for p in (Path(__file__).parent / "scenarios" / "automa").glob("*.yaml"))
+    cards = [c.id for c in automa.support_cards] + [c.id for c in automa.action_cards if c.kind == "phase"]
+    assert len(cards) == 16
+    missing = [c for c in cards if c not in text]
+    assert not missing, f"Automa cards without a scenario: {missing}"
