@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-from meloch.agents import agent_names, agent_seed, make_agent
+from meloch.agents import AUTOMA_NAMES, agent_names, agent_seed, make_agent, with_engine_seats
 from meloch.content import load as load_content
 from meloch.engine import (
     VARIANT_ROLES,
@@ -90,10 +90,21 @@ def parse_axis(axis: str, text: str) -> tuple[str, ...]:
     vals = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
     if not vals:
         raise SimError(f"--{axis}: give at least one value, or all")
-    bad = [v for v in vals if v not in known]
+    bad = [v for v in vals if v not in known and not (axis.startswith("agents") and _registry_name(v))]
     if bad:
-        raise SimError(f"--{axis}: unknown {', '.join(map(repr, bad))}; choose from {', '.join(known)} or all")
+        also = f", {', '.join(AUTOMA_NAMES)}, ismcts:N" if axis.startswith("agents") else ""
+        raise SimError(f"--{axis}: unknown {', '.join(map(repr, bad))}; choose from {', '.join(known)}{also} or all")
     return vals
+
+
+def _registry_name(name: str) -> bool:
+    """Whether the agent registry makes ``name``: beyond the listed agents, ``ismcts:N`` and the solo
+    Automa ``automa:N[+threat]`` (a seat the engine drives: ``setup_of`` gives the setup its option)."""
+    try:
+        make_agent(name, 0)
+    except ValueError:
+        return False
+    return True
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,7 +126,9 @@ def _next(values: Sequence[str], v: str) -> str:
 
 def setup_of(cfg: Config, turn_limit: int = 300) -> Setup:
     """The setup of a configuration. In the same-role variants seat 1 takes the next faction and
-    mat (or the next mech) in the content's order, so that a grid over seat 0 stays one axis."""
+    mat (or the next mech) in the content's order, so that a grid over seat 0 stays one axis. A seat
+    named ``automa:N[+threat]`` is the solo Automa (``with_engine_seats``); a setup the rules refuse
+    (two Automa seats, the Automa outside the standard duel) raises ``SetupError``."""
     roles = VARIANT_ROLES[cfg.variant]  # type: ignore[index]
     seats: list[dict[str, str]] = []
     for seat, role in enumerate(roles):
@@ -129,8 +142,12 @@ def setup_of(cfg: Config, turn_limit: int = 300) -> Setup:
             if seat == 1 and roles[0] == "expeditions":
                 mech = _next(axis_values("mechs"), mech)
             seats.append({"role": role, "mech": mech})
-    return msgspec.convert({"map_side": cfg.map_side, "track_side": cfg.track_side, "variant": cfg.variant,
-                            "seats": seats, "turn_limit": turn_limit}, Setup)
+    setup = msgspec.convert({"map_side": cfg.map_side, "track_side": cfg.track_side, "variant": cfg.variant,
+                             "seats": seats, "turn_limit": turn_limit}, Setup)
+    try:  # an Automa name is a setup option (the runner would add it too; here the grid sees refusals)
+        return with_engine_seats(setup, (cfg.agent0, cfg.agent1))
+    except ValueError as err:
+        raise SetupError(str(err)) from None
 
 
 def configs(grid: Grid) -> tuple[list[Config], list[tuple[Config, str]]]:

@@ -124,6 +124,32 @@ def test_axes_and_grid() -> None:
     assert len(cfgs) == 1 and not refused and cfgs[0].mech == ""
 
 
+def test_the_automa_and_ismcts_n_are_agent_names(tmp_path: Path) -> None:
+    """Issue 12: simulate accepts ``automa:N[+threat]`` on either seat (the engine's Automa plays it:
+    the stored setup carries the option, so the game replays by id) and the registry's other names
+    (``ismcts:N``); setups the rules refuse are reported, not played."""
+    assert parse_axis("agents1", "automa:2,automa:5+threat,ismcts:3") == ("automa:2", "automa:5+threat", "ismcts:3")
+    for bad in ("automa:9", "automa:2+menace", "bogus"):
+        with pytest.raises(SimError, match="automa:N, automa:N\\+threat, ismcts:N"):
+            parse_axis("agents0", bad)
+    grid = Grid(variants=("standard", "scythe_vs_scythe"), agents0=("automa:1", "random"),
+                agents1=("automa:2+threat", "aggressive"), games=1, root=3)
+    cfgs, refused = configs(grid)
+    reasons = sorted({why for _, why in refused})
+    assert reasons == ["only one seat can be the Automa", "the solo Automa plays the standard duel only"]
+    assert {(c.variant, c.agent0, c.agent1) for c in cfgs} == {
+        ("standard", "automa:1", "aggressive"), ("standard", "random", "automa:2+threat"),
+        ("standard", "random", "aggressive"), ("scythe_vs_scythe", "random", "aggressive")}
+    simulate(grid, tmp_path, workers=1)
+    rows = {(r["agent0"], r["agent1"]): r for r in read_results(tmp_path).to_pylist() if r["variant"] == "standard"}
+    solo = rows[("random", "automa:2+threat")]
+    assert json.loads(solo["setup"])["automa"] == {"seat": 1, "level": 2, "threat": True}
+    assert json.loads(rows[("automa:1", "aggressive")]["setup"])["automa"]["seat"] == 0
+    assert json.loads(rows[("random", "aggressive")]["setup"])["automa"] is None
+    ok, msg = replay_row(solo)
+    assert ok, msg
+
+
 def test_cli_run_replay_and_errors(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "res"
