@@ -38,8 +38,8 @@ FAST_TURN = Params(iterations=8, playout=0, opponent="greedy", finish_turn=True)
 """The same with leaves judged at the end of the seat's own turn and the greedy opponent model."""
 FLAT_FAST = FlatParams(samples=3, top=3)
 """The flat search, small: shared samples, a pruned root."""
-FLAT_REPLY = FlatParams(samples=3, top=0, reply=True)
-"""The same over every option, each judged after the opponent's greedy reply."""
+FLAT_REPLY = FlatParams(samples=3, top=0, reply=True, turns=2)
+"""The same over every option, each line two own turns long and judged after the opponent's reply."""
 
 
 class _Keep(Hooks):
@@ -214,9 +214,9 @@ def test_registry_names_and_levels() -> None:
             make_agent(bad, 1)
     flat = make_agent("search:flat", 1)
     assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
-    spec = make_agent("search:s4t3r1d6", 1)
-    assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6)
-    for bad in ("search:", "search:s0", "search:x4", "search:s4q"):
+    spec = make_agent("search:s4t3r1d6n2", 1)
+    assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
+    for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
 

@@ -12,7 +12,8 @@ keeps the heuristic's judgement and removes its noise:
 - the first sample ranks every option by the heuristic's greedy line; only the ``top`` best go on
   (0: all), so the budget goes to the options that matter, not the free combat-card discards;
 - each kept option is scored by the mean, over the samples, of the ``advantage`` after its greedy line,
-  and optionally (``reply``) after the opponent's greedy reply turn as well;
+  optionally (``reply``) after the opponent's greedy reply turn as well, and optionally over more own
+  turns (``turns``: a Scythe plan often pays a turn later);
 - the choice is a softmax over the means with the heuristic's temperature (variety only among
   near-equal options). The Power Dial is set by the heuristic's rule; forced decisions at once.
 
@@ -42,6 +43,9 @@ class FlatParams:
     """Options kept after the first sample's ranking (0: all)."""
     reply: bool = False
     """Judge each line after the opponent's greedy reply turn too (else at the end of the own turn)."""
+    turns: int = 1
+    """Own turns in each line: past the first, the opponent's greedy reply and the seat's next greedy
+    turn follow (a Scythe plan often pays a turn later: move a worker, then build)."""
     depth: int = DEFAULT_DEPTH
     """Greedy steps of each line (the heuristic's look-ahead)."""
     temperature: float = 0.1
@@ -52,7 +56,8 @@ FLAT_LEVELS: dict[str, FlatParams] = {
     "flat": FlatParams(samples=8, top=6),
     "flat-reply": FlatParams(samples=8, top=6, reply=True),
 }
-"""Named settings (``search:NAME``)."""
+"""Named settings (``search:NAME``); ``search:s8t6r1n2`` names any other (registry). Their strength
+against the heuristic and time per move: docs/agents.md."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
@@ -75,14 +80,20 @@ def next_decision(s: State) -> tuple[State, list[Action]]:
     return s, legal
 
 
-def line_value(state: State, seat: int, depth: int, reply: bool) -> float:
+def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1) -> float:
     """``advantage`` for ``seat`` after its greedy line from ``state`` (the heuristic's look-ahead);
-    with ``reply``, after the opponent's greedy line that follows as well."""
+    with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then the seat's next greedy
+    turn; with ``reply``, after the opponent's greedy line that follows the last own turn as well."""
     s = greedy_line(state, seat, depth)
-    if reply:
+    for k in range(turns - 1 + reply):
         s, legal = next_decision(s)
         if legal and legal[0].seat != seat:
             s = greedy_line(s, legal[0].seat, depth)
+        if k == turns - 1:
+            break  # the final reply
+        s, legal = next_decision(s)
+        if legal and legal[0].seat == seat:
+            s = greedy_line(s, seat, depth)
     return advantage(s, seat)
 
 
@@ -113,9 +124,10 @@ class FlatAgent:
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
         for i in kept:
-            total = first[i] if not p.reply else line_value(apply(samples[0], legal[i]), seat, p.depth, True)
+            total = first[i] if not p.reply and p.turns == 1 else \
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns)
             for s in samples[1:]:
-                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply)
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns)
             out[i] = total / len(samples)
         return out
 

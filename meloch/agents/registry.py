@@ -23,23 +23,23 @@ AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive"
 for _level in LEVELS:
     AGENTS[f"ismcts:{_level}"] = lambda seed, _l=_level: ISMCTSAgent(seed, _l)  # type: ignore[misc]
 
-_FLAT_SPEC = re.compile(r"^(?:[strd]\d+)+$")
+_FLAT_SPEC = re.compile(r"^(?:[strdn]\d+)+$")
 
 
 def _flat_by_spec(name: str) -> Callable[[int], Agent] | None:
     """``search:LEVEL`` (``FLAT_LEVELS``) or ``search:s8t6r1`` (samples 8, top 6, reply on; ``d``:
-    depth): any ``FlatParams`` by name, so ``meloch ladder`` can compare settings without a code
-    change. Experimental: not in ``AGENTS`` (the menus, the server), like ``ismcts:N``."""
+    depth, ``n``: own turns per line): any ``FlatParams`` by name, so ``meloch ladder`` can compare
+    settings without a code change. Experimental: not in ``AGENTS`` (the menus, the server), like ``ismcts:N``."""
     head, _, tail = name.partition(":")
     if head == "search" and tail in FLAT_LEVELS:
         return lambda seed: FlatAgent(seed, tail)
     if head != "search" or not _FLAT_SPEC.match(tail):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([strd])(\d+)", tail)}
+    f = {k: int(v) for k, v in re.findall(r"([strdn])(\d+)", tail)}
     base = FlatParams()
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
-                        depth=f.get("d", base.depth))
-    if params.samples < 1 or params.depth < 1:
+                        depth=f.get("d", base.depth), turns=f.get("n", base.turns))
+    if params.samples < 1 or params.depth < 1 or params.turns < 1:
         return None
     return lambda seed: FlatAgent(seed, tail, params)
 
