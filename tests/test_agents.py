@@ -10,6 +10,7 @@ import pytest
 
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, make_agent
 from meloch.agents.evaluate import WEIGHTS, advantage, evaluate, explain, terms
+from meloch.agents.flat import FlatAgent, FlatParams
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
     Action,
@@ -35,6 +36,10 @@ FAST = Params(iterations=12, playout=1)
 """A search small enough for tests, with every part (tree, opponent model, playout) exercised."""
 FAST_TURN = Params(iterations=8, playout=0, opponent="greedy", finish_turn=True)
 """The same with leaves judged at the end of the seat's own turn and the greedy opponent model."""
+FLAT_FAST = FlatParams(samples=3, top=3)
+"""The flat search, small: shared samples, a pruned root."""
+FLAT_REPLY = FlatParams(samples=3, top=0, reply=True, turns=2)
+"""The same over every option, each line two own turns long and judged after the opponent's reply."""
 
 
 class _Keep(Hooks):
@@ -70,11 +75,15 @@ def test_positions_cover_combat_and_meloch_decisions() -> None:
     assert {"dial", "meloch"} <= verbs
 
 
-def _agents(seed: int) -> list[HeuristicAgent | ISMCTSAgent]:
-    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN)]
+Searcher = HeuristicAgent | ISMCTSAgent | FlatAgent
 
 
-def _choose(agent: HeuristicAgent | ISMCTSAgent, state: State) -> Action:
+def _agents(seed: int) -> list[Searcher]:
+    return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
+            FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY)]
+
+
+def _choose(agent: Searcher, state: State) -> Action:
     legal = legal_actions(state)
     seat = legal[0].seat
     return agent.choose_from(view(state, seat), legal, Sampler(state, seat))
@@ -114,6 +123,9 @@ def test_a_game_between_the_agents_is_legal_and_reproducible() -> None:
     recs = [play_game(setup, 5, (HeuristicAgent(1), ISMCTSAgent(2, "test", FAST))) for _ in range(2)]
     assert recs[0].actions == recs[1].actions
     assert recs[0].turns >= 4 or recs[0].outcome is not None
+    flat = [play_game(setup, 6, (FlatAgent(3, "test", FLAT_REPLY), HeuristicAgent(4))) for _ in range(2)]
+    assert flat[0].actions == flat[1].actions
+    assert flat[0].turns >= 4 or flat[0].outcome is not None
 
 
 def test_evaluation_terms_and_values() -> None:
@@ -198,6 +210,13 @@ def test_registry_names_and_levels() -> None:
     a = make_agent("ismcts:25", 1)
     assert isinstance(a, ISMCTSAgent) and a.params.iterations == 25
     for bad in ("ismcts:fast", "ismcts:0", "ismcts:"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad, 1)
+    flat = make_agent("search:flat", 1)
+    assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
+    spec = make_agent("search:s4t3r1d6n2", 1)
+    assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
+    for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
 

@@ -11,6 +11,7 @@ import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
+from meloch.agents.flat import FLAT_LEVELS, FlatAgent, FlatParams
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent
 from meloch.engine import Action, AutomaSetup, Setup, View
@@ -21,6 +22,26 @@ AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive"
 
 for _level in LEVELS:
     AGENTS[f"ismcts:{_level}"] = lambda seed, _l=_level: ISMCTSAgent(seed, _l)  # type: ignore[misc]
+
+_FLAT_SPEC = re.compile(r"^(?:[strdn]\d+)+$")
+
+
+def _flat_by_spec(name: str) -> Callable[[int], Agent] | None:
+    """``search:LEVEL`` (``FLAT_LEVELS``) or ``search:s8t6r1`` (samples 8, top 6, reply on; ``d``:
+    depth, ``n``: own turns per line): any ``FlatParams`` by name, so ``meloch ladder`` can compare
+    settings without a code change. Experimental: not in ``AGENTS`` (the menus, the server), like ``ismcts:N``."""
+    head, _, tail = name.partition(":")
+    if head == "search" and tail in FLAT_LEVELS:
+        return lambda seed: FlatAgent(seed, tail)
+    if head != "search" or not _FLAT_SPEC.match(tail):
+        return None
+    f = {k: int(v) for k, v in re.findall(r"([strdn])(\d+)", tail)}
+    base = FlatParams()
+    params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
+                        depth=f.get("d", base.depth), turns=f.get("n", base.turns))
+    if params.samples < 1 or params.depth < 1 or params.turns < 1:
+        return None
+    return lambda seed: FlatAgent(seed, tail, params)
 
 
 def _ismcts_by_iterations(name: str) -> Callable[[int], Agent] | None:
@@ -83,10 +104,10 @@ def make_agent(name: str, seed: int) -> Agent:
     An Automa name gives an ``EngineSeat`` (the setup must carry the option: ``with_engine_seats``)."""
     if automa_option(name) is not None:
         return EngineSeat(name)
-    factory = AGENTS.get(name) or _ismcts_by_iterations(name)
+    factory = AGENTS.get(name) or _ismcts_by_iterations(name) or _flat_by_spec(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; choose one of {', '.join([*agent_names(), *AUTOMA_NAMES])} "
-                         "(or ismcts:N, N iterations per decision)")
+                         "(or ismcts:N, N iterations per decision; search:s8t6r1, flat search settings)")
     return factory(seed)
 
 

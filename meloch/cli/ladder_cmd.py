@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 def ladder(
     agents: str = typer.Option("random,heuristic", "--agents", "-a",
-                               help="Comma-separated agents (random, heuristic, ismcts:easy|medium|hard, ismcts:N)."),
+                               help="Comma-separated agents (random, heuristic, ismcts:easy|medium|hard, ismcts:N, "
+                                    "search:flat, search:s8t6r0)."),
     games: int = typer.Option(200, "--games", "-g", min=8,
                               help="Games per pairing (rounded up to a multiple of 8: 2 maps x 2 tracks x 2 orders)."),
     seed: int = typer.Option(1, "--seed", help="First deal seed."),

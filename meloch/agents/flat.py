@@ -1,0 +1,142 @@
+"""Flat Monte Carlo over the heuristic's own lines: the heuristic agent, judged on many samples.
+
+The heuristic agent ranks each option by one greedy line to the end of its own turn on *one* sample
+of the hidden parts, so a lucky draw on that sample (a card, an encounter) decides the move. The ISMCTS
+agent samples afresh every iteration but spreads its visits almost evenly over the options and backs
+up the mean of exploratory lines (docs/agents.md): it chooses worse than the heuristic. This agent
+keeps the heuristic's judgement and removes its noise:
+
+- ``samples`` determinizations are drawn once per decision and *shared by every option* (common
+  random numbers: two options are compared on the same draws, so their difference is far less noisy
+  than either value);
+- the first sample ranks every option by the heuristic's greedy line; only the ``top`` best go on
+  (0: all), so the budget goes to the options that matter, not the free combat-card discards;
+- each kept option is scored by the mean, over the samples, of the ``advantage`` after its greedy line,
+  optionally (``reply``) after the opponent's greedy reply turn as well, and optionally over more own
+  turns (``turns``: a Scythe plan often pays a turn later);
+- the choice is a softmax over the means with the heuristic's temperature (variety only among
+  near-equal options). The Power Dial is set by the heuristic's rule; forced decisions at once.
+
+Every sample comes from the ``Sampler`` with the agent's own RNG: the choice depends only on what its
+seat sees and its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from meloch.agents.base import Sampler
+from meloch.agents.evaluate import advantage
+from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, dial_rule, greedy_line, softmax_pick
+from meloch.engine import Action, State, View, apply, legal_actions
+
+MAX_FORCED = 64
+"""Forced steps followed between the end of a line and the next real decision (a safety bound)."""
+
+
+@dataclass(frozen=True)
+class FlatParams:
+    samples: int = 8
+    """Determinizations per decision, shared by every option."""
+    top: int = 0
+    """Options kept after the first sample's ranking (0: all)."""
+    reply: bool = False
+    """Judge each line after the opponent's greedy reply turn too (else at the end of the own turn)."""
+    turns: int = 1
+    """Own turns in each line: past the first, the opponent's greedy reply and the seat's next greedy
+    turn follow (a Scythe plan often pays a turn later: move a worker, then build)."""
+    depth: int = DEFAULT_DEPTH
+    """Greedy steps of each line (the heuristic's look-ahead)."""
+    temperature: float = 0.1
+    """Softmax temperature over the mean advantages, in score units (the heuristic's)."""
+
+
+FLAT_LEVELS: dict[str, FlatParams] = {
+    "flat": FlatParams(samples=8, top=6),
+    "flat-reply": FlatParams(samples=8, top=6, reply=True),
+}
+"""Named settings (``search:NAME``); ``search:s8t6r1n2`` names any other (registry). Their strength
+against the heuristic and time per move: docs/agents.md."""
+
+
+def next_decision(s: State) -> tuple[State, list[Action]]:
+    """``s`` after its forced steps and the secret combat commits played by rule (``combat_step``),
+    with the legal actions of the next real decision (empty: the game ended)."""
+    legal = legal_actions(s)
+    for _ in range(MAX_FORCED):
+        if not legal:
+            break
+        if len(legal) == 1:
+            s = apply(s, legal[0])
+        elif legal[0].verb in COMBAT_VERBS:
+            nxt = combat_step(s, legal)
+            if nxt is None:
+                break
+            s = nxt
+        else:
+            break
+        legal = legal_actions(s)
+    return s, legal
+
+
+def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1) -> float:
+    """``advantage`` for ``seat`` after its greedy line from ``state`` (the heuristic's look-ahead);
+    with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then the seat's next greedy
+    turn; with ``reply``, after the opponent's greedy line that follows the last own turn as well."""
+    s = greedy_line(state, seat, depth)
+    for k in range(turns - 1 + reply):
+        s, legal = next_decision(s)
+        if legal and legal[0].seat != seat:
+            s = greedy_line(s, legal[0].seat, depth)
+        if k == turns - 1:
+            break  # the final reply
+        s, legal = next_decision(s)
+        if legal and legal[0].seat == seat:
+            s = greedy_line(s, seat, depth)
+    return advantage(s, seat)
+
+
+class FlatAgent:
+    """Flat Monte Carlo over the heuristic's greedy lines (see the module docstring)."""
+
+    uses_view = True
+    uses_sampler = True
+
+    def __init__(self, seed: int = 0, level: str = "flat", params: FlatParams | None = None) -> None:
+        if params is None and level not in FLAT_LEVELS:
+            raise ValueError(f"unknown search level {level!r}; choose one of {', '.join(FLAT_LEVELS)}")
+        self.params = params or FLAT_LEVELS[level]
+        self.name = f"search:{level}"
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View | None, legal: list[Action]) -> Action:
+        """Without a sampler it cannot look ahead: uniform choice."""
+        return legal[self.rng.randrange(len(legal))]
+
+    def values(self, legal: list[Action], sampler: Sampler) -> dict[int, float]:
+        """Index in ``legal`` -> mean advantage over the samples, for the options kept."""
+        p = self.params
+        seat = legal[0].seat
+        samples = [sampler.sample(self.rng) for _ in range(max(1, p.samples))]
+        first = [line_value(apply(samples[0], a), seat, p.depth, False) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: -first[i])
+        kept = order[:p.top] if p.top > 0 else order
+        out: dict[int, float] = {}
+        for i in kept:
+            total = first[i] if not p.reply and p.turns == 1 else \
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns)
+            for s in samples[1:]:
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns)
+            out[i] = total / len(samples)
+        return out
+
+    def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rule = dial_rule(view, legal)
+        if rule is not None:
+            return rule
+        vals = self.values(legal, sampler)
+        keys = sorted(vals)
+        return legal[keys[softmax_pick(self.rng, [vals[i] for i in keys], self.params.temperature)]]
