@@ -88,8 +88,17 @@ class OptionalBuildExt(build_ext):
               "and the Python headers (Debian: gcc, python3-dev) and reinstall for the fast path.")
 
 
-NATIVE = [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], optional=True, extra_compile_args=["-O2"])
-          for name in ("_obsc", "_actc")]
+def native_extensions() -> list[Extension]:
+    """The C extensions; they create numpy arrays through numpy's C API, so they build against numpy's
+    headers (numpy is a build requirement in pyproject.toml; without it, no extension and a warning)."""
+    try:
+        import numpy
+    except ImportError:
+        OptionalBuildExt._skip(ImportError("numpy is needed to build them"))
+        return []
+    return [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], include_dirs=[numpy.get_include()],
+                      optional=True, extra_compile_args=["-O2"]) for name in ("_obsc", "_actc")]
+
 
 setup(cmdclass={"build_py": BuildPyWithClient, "sdist": SdistWithClient, "build_ext": OptionalBuildExt},
-      ext_modules=NATIVE)
+      ext_modules=native_extensions())

@@ -16,6 +16,8 @@
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
 
 /* ------------------------------------------------------------------ the indices */
 
@@ -241,46 +243,28 @@ static PyTypeObject IndexerType = {
 
 typedef struct {
     PyObject_HEAD
-    PyObject *array;  /* an all-zero int8 vector (owned; zero again after every call) */
-    PyObject *copy;
-    Py_buffer view;
-    int has_view;
+    npy_intp size;
 } Masker;
 
-static void masker_dealloc(Masker *m) {
-    if (m->has_view) PyBuffer_Release(&m->view);
-    Py_XDECREF(m->array);
-    Py_XDECREF(m->copy);
-    Py_TYPE(m)->tp_free((PyObject *)m);
-}
-
 static int masker_init(Masker *m, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"array", NULL};
-    PyObject *array;
-    if (m->array != NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "_actc.Masker: already initialised");
+    static char *kwlist[] = {"size", NULL};
+    Py_ssize_t size;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "n", kwlist, &size)) return -1;
+    if (size <= 0) {
+        PyErr_SetString(PyExc_ValueError, "_actc.Masker: the size must be positive");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O", kwlist, &array)) return -1;
-    if (PyObject_GetBuffer(array, &m->view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
-    m->has_view = 1;
-    if (m->view.itemsize != 1) {
-        PyErr_SetString(PyExc_ValueError, "_actc.Masker: array must be an int8 vector");
-        return -1;
-    }
-    memset(m->view.buf, 0, m->view.len);
-    m->copy = PyObject_GetAttrString(array, "copy");
-    if (m->copy == NULL) return -1;
-    Py_INCREF(array);
-    m->array = array;
+    m->size = size;
     return 0;
 }
 
-/* The mask with ones at the indices of ``idx`` (any iterable of ints; a negative index counts from
- * the end, an index outside the vector is an IndexError, as numpy's item assignment). */
+/* A new zero int8 array with ones at the indices of ``idx`` (any iterable of ints; a negative index
+ * counts from the end, an index outside the vector is an IndexError, as numpy's item assignment).
+ * Created through numpy's C API (``np.zeros`` and item assignment cost several times more per
+ * decision with the caches cold after each ``apply``). */
 static PyObject *masker_call(Masker *m, PyObject *args, PyObject *kw) {
     PyObject *idx;
-    if (m->array == NULL) {
+    if (m->size <= 0) {
         PyErr_SetString(PyExc_RuntimeError, "_actc.Masker: not initialised");
         return NULL;
     }
@@ -291,30 +275,31 @@ static PyObject *masker_call(Masker *m, PyObject *args, PyObject *kw) {
     }
     PyObject *seq = PySequence_Fast(idx, "mask() needs an iterable of indices");
     if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), len = m->view.len, done = 0;
+    PyObject *out = PyArray_ZEROS(1, &m->size, NPY_INT8, 0);
+    if (out == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    char *buf = PyArray_DATA((PyArrayObject *)out);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), len = m->size;
     PyObject **items = PySequence_Fast_ITEMS(seq);
-    char *buf = (char *)m->view.buf;
-    PyObject *out = NULL;
-    for (; done < n; done++) {
-        Py_ssize_t i = PyNumber_AsSsize_t(items[done], PyExc_IndexError);
-        if (i == -1 && PyErr_Occurred()) goto end;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t i = PyNumber_AsSsize_t(items[k], PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) goto fail;
         if (i < 0) i += len;
         if (i < 0 || i >= len) {
             PyErr_Format(PyExc_IndexError, "index %zd is out of bounds for the mask of size %zd",
-                         PyNumber_AsSsize_t(items[done], NULL), len);
-            goto end;
+                         PyNumber_AsSsize_t(items[k], NULL), len);
+            goto fail;
         }
         buf[i] = 1;
     }
-    out = PyObject_CallNoArgs(m->copy);
-end:
-    for (Py_ssize_t j = 0; j < done; j++) {  /* (zero again: only what was set) */
-        Py_ssize_t i = PyNumber_AsSsize_t(items[j], NULL);
-        if (i < 0) i += len;
-        buf[i] = 0;
-    }
     Py_DECREF(seq);
     return out;
+fail:
+    Py_DECREF(seq);
+    Py_DECREF(out);
+    return NULL;
 }
 
 static PyTypeObject MaskerType = {
@@ -322,10 +307,9 @@ static PyTypeObject MaskerType = {
     .tp_name = "meloch.rl._actc.Masker",
     .tp_basicsize = sizeof(Masker),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Masker(array)(idx) -> a copy of the all-zero int8 array with ones at idx.",
+    .tp_doc = "Masker(size)(idx) -> a new int8 array of that size, with ones at idx.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)masker_init,
-    .tp_dealloc = (destructor)masker_dealloc,
     .tp_call = (ternaryfunc)masker_call,
 };
 
@@ -338,6 +322,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__actc(void) {
+    import_array();
     if (PyType_Ready(&IndexerType) < 0 || PyType_Ready(&MaskerType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;

@@ -1,31 +1,35 @@
-/* meloch.rl._obsc: the observation encoder and the action mask of meloch.rl, in C.
+/* meloch.rl._obsc: the observation encoder of meloch.rl, in C.
  *
- * Why C: per decision, the PettingZoo env encodes the deciding seat's ``Glance`` and builds the
- * legal-action mask. In Python that cost about half the engine's own time per decision (the
- * struct packing, dictionary and numpy calls of ``observe.encode`` and ``actions.mask_from``, with
- * the caches cold after each ``apply``); here it is a few hundred nanoseconds. ``observe.py`` and
- * ``actions.py`` keep the Python implementation: it is the fallback when this module is not built
+ * Why C: per decision, the PettingZoo env encodes the deciding seat's observation. In Python (the
+ * engine's ``glance``, then ``observe.encode_py``: struct packing, dictionary and numpy calls, with
+ * the caches cold after each ``apply``) that cost about half the engine's own time per decision.
+ * ``observe.py`` keeps the Python implementation: it is the fallback when this module is not built
  * (no compiler at install time, or ``MELOCH_RL_PURE=1``) and the reference ``tests/rl`` compares
- * against at every step, on both paths.
+ * against at every step, on both paths (``docs/rl.md``, "Throughput").
  *
- * ``Encoder(**layout)`` holds one seat's vector in a float32 numpy array it owns and, for each
- * block computed from a glance part, the part it was last written from (a strong reference, so
- * identity means an unchanged value: ``glance`` hands back unchanged parts as the same objects,
- * and every part is immutable). ``encode(g)`` rewrites the blocks whose part is not the same object
- * (each from nothing, as ``observe.encode_full`` builds it), the small ones (decision, global,
- * private) every time, and returns a copy of the array. It reads only the ``Glance``, so it sees
- * nothing ``glance`` does not give the seat. The arithmetic is the Python encoder's: a double
+ * ``Encoder(**layout)`` keeps each seat's vector in a float buffer of its own and, for each block
+ * computed from a glance part, the part it was last written from (a strong reference, so identity
+ * means an unchanged value: ``glance`` hands back unchanged parts as the same objects, and every
+ * part is immutable). ``encode(g)`` rewrites the blocks whose part is not the same object (each from
+ * nothing, as ``observe.encode_full`` builds it), the small ones (decision, global, private) every
+ * time, and returns the vector as a new numpy array. ``observe(state, seat)`` is
+ * ``encode(glance(state, seat))`` with a fast path that reads the state itself while the parts
+ * ``glance`` computes with the content are unchanged (see "observe: the fast path" below). Either
+ * way only what ``glance`` gives the seat is read. The arithmetic is the Python encoder's: a double
  * computed as Python computes it (``int / int`` is a correctly rounded double division; sums are
  * accumulated in double in the same order), then rounded to float32 as ``struct`` and numpy do.
  *
  * Struct fields are read through the member descriptors' slot offsets of the exact msgspec types
- * given at construction (the types are checked at every read; another type is a TypeError).
+ * given at construction (the types are checked before every read; another type is a TypeError, or,
+ * for the state, the glance path).
  */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <string.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
 
 /* ------------------------------------------------------------------ struct fields by offset */
 
@@ -189,10 +193,7 @@ typedef struct {
     Fields g, sc, ex, cv;  /* Glance, ScytheGlance, ExpGlance, CombatView */
     Fields st, ss, es;     /* State, ScytheSeat, ExpSeat (``observe``'s fast path) */
     PyObject *s_seat, *s_kind, *s_turn_limit;  /* interned attribute names */
-    PyObject *array[2];   /* each seat's vector (numpy float32 arrays, owned) */
-    PyObject *copy[2];    /* array.copy (bound methods) */
-    Py_buffer view[2];    /* the arrays' memory, held for the encoder's life */
-    int has_view[2];
+    float *vec[2];        /* each seat's vector (copied out into a new numpy array by every call) */
     float *buf;           /* the vector of the seat being encoded */
     PyObject *glance;     /* meloch.engine.glance (``observe``) */
     PyObject *kinds, *board_ix, *unit_ix, *card_ix, *meloch_ix, *tokens;  /* dicts; tokens: tuple */
@@ -240,11 +241,8 @@ static void encoder_forget(Encoder *e) {
 static void encoder_dealloc(Encoder *e) {
     PyObject_GC_UnTrack(e);
     encoder_forget(e);
-    for (int i = 0; i < 2; i++) {
-        if (e->has_view[i]) PyBuffer_Release(&e->view[i]);
-        Py_XDECREF(e->array[i]);
-        Py_XDECREF(e->copy[i]);
-    }
+    PyMem_Free(e->vec[0]);
+    PyMem_Free(e->vec[1]);
     Py_XDECREF(e->glance);
     Py_XDECREF(e->kinds);
     Py_XDECREF(e->board_ix);
@@ -267,17 +265,17 @@ static void encoder_dealloc(Encoder *e) {
 }
 
 static int encoder_init(Encoder *e, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"arrays", "glance", "glance_type", "scythe_type", "exp_type", "combat_type",
+    static char *kwlist[] = {"glance", "glance_type", "scythe_type", "exp_type", "combat_type",
                              "state_type", "scythe_seat_type", "exp_seat_type", "kinds",
                              "board_ix", "unit_ix", "card_ix", "meloch_ix", "tokens", "combat_slot", "offsets",
                              "track_cols", "n_meloch", "n_private", NULL};
-    PyObject *arrays, *glance, *gt, *st, *et, *ct, *stt, *sst, *est, *kinds, *board_ix, *unit_ix, *card_ix, *meloch_ix, *tokens, *slot, *offsets;
+    PyObject *glance, *gt, *st, *et, *ct, *stt, *sst, *est, *kinds, *board_ix, *unit_ix, *card_ix, *meloch_ix, *tokens, *slot, *offsets;
     Py_ssize_t track_cols, n_meloch, n_private;
-    if (e->array[0] != NULL) {
+    if (e->vec[0] != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_obsc.Encoder: already initialised");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "$O!OOOOOOOOO!O!O!O!O!O!O!O!nnn", kwlist, &PyTuple_Type, &arrays, &glance, &gt, &st,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "$OOOOOOOOO!O!O!O!O!O!O!O!nnn", kwlist, &glance, &gt, &st,
                                      &et, &ct, &stt, &sst, &est,
                                      &PyDict_Type, &kinds, &PyDict_Type, &board_ix, &PyDict_Type, &unit_ix,
                                      &PyDict_Type, &card_ix, &PyDict_Type, &meloch_ix, &PyTuple_Type, &tokens,
@@ -334,25 +332,11 @@ static int encoder_init(Encoder *e, PyObject *args, PyObject *kw) {
         }
         e->combat_slot[i] = s;
     }
-    if (PyTuple_GET_SIZE(arrays) != 2) {
-        PyErr_SetString(PyExc_ValueError, "_obsc.Encoder: arrays are the two seats' vectors");
-        return -1;
-    }
-    for (int i = 0; i < 2; i++) {
-        PyObject *array = PyTuple_GET_ITEM(arrays, i);
-        if (PyObject_GetBuffer(array, &e->view[i], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
-        e->has_view[i] = 1;
-        if (e->view[i].len != (Py_ssize_t)sizeof(float) * e->size ||
-            e->view[i].itemsize != (Py_ssize_t)sizeof(float)) {
-            PyErr_SetString(PyExc_ValueError, "_obsc.Encoder: arrays must be float32 vectors of the layout's size");
+    for (int i = 0; i < 2; i++)
+        if ((e->vec[i] = PyMem_Calloc(e->size, sizeof(float))) == NULL) {
+            PyErr_NoMemory();
             return -1;
         }
-        memset(e->view[i].buf, 0, sizeof(float) * e->size);
-        e->copy[i] = PyObject_GetAttrString(array, "copy");
-        if (e->copy[i] == NULL) return -1;
-        Py_INCREF(array);
-        e->array[i] = array;
-    }
     Py_INCREF(glance); e->glance = glance;
     Py_INCREF(kinds); e->kinds = kinds;
     Py_INCREF(board_ix); e->board_ix = board_ix;
@@ -766,6 +750,17 @@ static int write_combat(Encoder *e, PyObject *c, long me) {
     return 0;
 }
 
+/* A new float32 numpy array holding seat ``me``'s vector (created through numpy's C API: the
+ * ``copy`` method's path, with its argument parsing and casting look-ups, cost several times more
+ * per decision with the caches cold after each ``apply``). */
+static PyObject *vector(Encoder *e, long me) {
+    npy_intp n = e->size;
+    PyObject *out = PyArray_SimpleNew(1, &n, NPY_FLOAT32);
+    if (out == NULL) return NULL;
+    memcpy(PyArray_DATA((PyArrayObject *)out), e->vec[me], sizeof(float) * n);
+    return out;
+}
+
 /* Remember ``part`` in ``*slot`` (a strong reference). */
 static inline void keep(PyObject **slot, PyObject *part) {
     Py_INCREF(part);
@@ -775,7 +770,7 @@ static inline void keep(PyObject **slot, PyObject *part) {
 /* The blocks whose part changed, then a copy of the vector. On an error the memo is forgotten, so
  * the next call rewrites every block. */
 static PyObject *encoder_encode(Encoder *e, PyObject *g) {
-    if (e->array[0] == NULL) {
+    if (e->vec[0] == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_obsc.Encoder: not initialised");
         return NULL;
     }
@@ -797,7 +792,7 @@ static PyObject *encoder_encode(Encoder *e, PyObject *g) {
         return NULL;
     }
     PyObject *x;
-    e->buf = (float *)e->view[me].buf;
+    e->buf = e->vec[me];
     if (write_decision(e, g, me) < 0 || write_global(e, g, me) < 0) goto fail;
     x = FIELD(&e->g, g, G_TRACK);
     if (x != e->p_track[me]) {
@@ -837,7 +832,7 @@ static PyObject *encoder_encode(Encoder *e, PyObject *g) {
         if (write_combat(e, x, me) < 0) goto fail;
         keep(&e->p_combat[me], x);
     }
-    return PyObject_CallNoArgs(e->copy[me]);
+    return vector(e, me);
 fail:
     encoder_forget(e);
     return NULL;
@@ -944,7 +939,7 @@ static int attr_long(PyObject *o, PyObject *name, long *out) {
 
 static PyObject *encode_state(Encoder *e, PyObject *st, long me) {
     PyObject *x, *seats = FIELD(&e->st, st, ST_SEATS);
-    e->buf = (float *)e->view[me].buf;
+    e->buf = e->vec[me];
     /* decision: the top frame while the game runs (``glance``'s ``top``) */
     long winner, decider = -1;
     PyObject *frames = FIELD(&e->st, st, ST_FRAMES), *kind = NULL;
@@ -1016,7 +1011,7 @@ static PyObject *encode_state(Encoder *e, PyObject *st, long me) {
         if (write_combat(e, Py_None, me) < 0) goto fail;
         keep(&e->p_combat[me], Py_None);
     }
-    return PyObject_CallNoArgs(e->copy[me]);
+    return vector(e, me);
 fail:
     encoder_forget(e);
     return NULL;
@@ -1149,6 +1144,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__obsc(void) {
+    import_array();
     if (PyType_Ready(&EncoderType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;

@@ -8,7 +8,7 @@ class Encoder:
     """Both seats' observation vectors, kept block by block (``observe._native_encoder`` builds it)."""
 
     def __init__(
-        self, *, arrays: tuple[np.ndarray, np.ndarray], glance: Any, glance_type: type, scythe_type: type,
+        self, *, glance: Any, glance_type: type, scythe_type: type,
         exp_type: type, combat_type: type, state_type: type, scythe_seat_type: type, exp_seat_type: type,
         kinds: dict[str, int], board_ix: dict[str, int], unit_ix: dict[str, int],
         card_ix: dict[str, int], meloch_ix: dict[str, int], tokens: tuple[str, ...], combat_slot: tuple[int, ...],

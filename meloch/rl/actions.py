@@ -261,7 +261,7 @@ def mask_from_py(idx: Iterable[int]) -> np.ndarray:
 
 mask_from: Callable[[Iterable[int]], np.ndarray] = mask_from_py
 """The legal-action mask (int8, 1 = legal) with ones at ``idx`` (a new, writable array): the C
-extension's ``Masker`` (ones set in a zero vector it owns, copied out, zeroed again) when it is
+extension's ``Masker`` (a zero array made by numpy's C API, the ones written into it) when it is
 built, else ``mask_from_py``; ``meloch.rl.native.use`` switches."""
 
 
@@ -274,7 +274,7 @@ def _use(on: bool) -> None:
         indices, mask_from = indices_py, mask_from_py
     else:
         indices = mods[1].Indexer(encode=encode, action_type=Action).indices
-        mask_from = mods[1].Masker(np.zeros(size(), _I8))
+        mask_from = mods[1].Masker(size())
 
 
 def mask(legal: Sequence[Action]) -> np.ndarray:

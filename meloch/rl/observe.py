@@ -518,11 +518,11 @@ def encode_py(g: Glance) -> np.ndarray:
 
 
 def _native_encoder(mod: Any) -> Any:
-    """The C encoder (``meloch.rl._obsc.Encoder``) for this layout: the content's tables, the
-    blocks' float offsets, and one float32 vector per seat that it owns and copies out."""
+    """The C encoder (``meloch.rl._obsc.Encoder``) for this layout: the content's tables and the
+    blocks' float offsets (it keeps one float32 vector per seat and copies it out)."""
     _, _, combat, columns = _content_ids()
     return mod.Encoder(
-        arrays=(np.zeros(size(), _F32), np.zeros(size(), _F32)), glance=glance, glance_type=Glance,
+        glance=glance, glance_type=Glance,
         scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=CombatView, state_type=State,
         scythe_seat_type=ScytheSeat, exp_seat_type=ExpSeat, kinds=dict(_KIND_IX),
         board_ix=dict(_loc_ix()), unit_ix=dict(_unit_ix()), card_ix=dict(_card_ix()), meloch_ix=dict(_meloch_ix()),
