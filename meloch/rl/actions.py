@@ -265,16 +265,24 @@ extension's ``Masker`` (a zero array made by numpy's C API, the ones written int
 built, else ``mask_from_py``; ``meloch.rl.native.use`` switches."""
 
 
+NATIVE = False
+"""Whether ``indices`` and ``mask_from`` run in C."""
+
+
 def _use(on: bool) -> None:
     """Switch ``indices`` and ``mask_from`` to the C ``Indexer`` and ``Masker`` (``on``; the
     extension must be built) or to ``indices_py`` and ``mask_from_py``."""
-    global indices, mask_from
+    global indices, mask_from, NATIVE
     mods = native.modules() if on else None
-    if mods is None:
-        indices, mask_from = indices_py, mask_from_py
-    else:
-        indices = mods[1].Indexer(encode=encode, action_type=Action).indices
-        mask_from = mods[1].Masker(size())
+    indices, mask_from, NATIVE = indices_py, mask_from_py, False
+    if mods is not None:
+        try:
+            indices = mods[1].Indexer(encode=encode, action_type=Action).indices
+            mask_from = mods[1].Masker(size())
+            NATIVE = True
+        except (TypeError, ValueError, AttributeError) as e:
+            indices, mask_from = indices_py, mask_from_py
+            native.broken(e)
 
 
 def mask(legal: Sequence[Action]) -> np.ndarray:

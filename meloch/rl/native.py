@@ -50,15 +50,25 @@ def why_not() -> str:
     return _import()[1]
 
 
+_BROKEN: list[str] = []
+"""Why the built extensions could not be set up (a build older than its sources), if so."""
+
+
+def broken(e: Exception) -> None:
+    """The extensions are built but do not fit this code (an editable install whose C sources changed
+    since the build): remember why, and run the Python path (``path()`` says it)."""
+    _BROKEN[:] = [f"the C extensions do not fit this code ({e}); reinstall (pip install -e .) to rebuild them"]
+
+
 def use(native: bool) -> bool:
     """Switch the observation encoder and the mask to the C path (``native``) or the Python one.
     Returns whether the C path now runs (False when it was asked for but is not built)."""
     from meloch.rl import actions, observe
 
-    on = native and modules() is not None
+    on = native and modules() is not None and not _BROKEN
     observe._use(on)
     actions._use(on)
-    return on
+    return observe.NATIVE and actions.NATIVE
 
 
 def path() -> str:
@@ -67,6 +77,8 @@ def path() -> str:
 
     if observe.NATIVE:
         return "C (meloch.rl._obsc, meloch.rl._actc)"
+    if _BROKEN:
+        return f"Python: {_BROKEN[0]}"
     if modules() is None:
         return f"Python: {why_not()}"
     return f"Python ({PURE_ENV} set)" if load() is None else "Python (switched by meloch.rl.native.use)"

@@ -541,12 +541,17 @@ def _use(on: bool) -> None:
     """Switch to the C encoder (``on``; the extension must be built) or to ``encode_py``."""
     global _encode, observe_state, NATIVE
     mods = native.modules() if on else None
-    if mods is None:
+    enc = None
+    if mods is not None:
+        try:
+            enc = _native_encoder(mods[0])
+        except (TypeError, ValueError, AttributeError) as e:
+            native.broken(e)
+    if enc is None:
         _encode, observe_state = encode_py, observe_state_py
     else:
-        enc = _native_encoder(mods[0])
         _encode, observe_state = enc.encode, enc.observe
-    NATIVE = mods is not None
+    NATIVE = enc is not None
 
 
 def encode(g: Glance) -> np.ndarray:

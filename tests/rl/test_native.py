@@ -132,3 +132,22 @@ def test_the_c_indices_are_the_python_indices() -> None:
         with pytest.raises(A.ActionSpaceError):
             A.indices([bad])
     assert A.indices([Action("S", "end")]) == [A.encode(Action("S", "end"))]
+
+
+def test_a_build_that_does_not_fit_runs_the_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editable install whose C sources changed since the build: the Python path, and why."""
+    from types import SimpleNamespace
+
+    def stale(**kw: object) -> None:
+        raise TypeError("'glance' is an invalid keyword argument")
+
+    fake = SimpleNamespace(Encoder=stale, Indexer=stale, Masker=stale)
+    monkeypatch.setattr(native, "modules", lambda: (fake, fake))
+    monkeypatch.setattr(native, "_BROKEN", [])
+    try:
+        assert not native.use(True) and not O.NATIVE and A.indices is A.indices_py
+        assert "do not fit" in native.path()
+    finally:
+        monkeypatch.undo()
+        native.use(True)
+    assert O.NATIVE and native.path().startswith("C")
