@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meloch.engine import Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.engine import SEAT_TAGS, Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 
@@ -62,6 +62,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.max_cycles = max_cycles
         self.possible_agents = agent_names(self.setup)
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._agent_of = {tag: self.possible_agents[i] for i, tag in enumerate(SEAT_TAGS[self.setup.variant])}
+        """Seat tag (``Action.who``) -> agent."""
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._n = A.size()
@@ -151,10 +153,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             return
         legal = self._legal = legal_actions(state)
         self._idx = A.indices(legal)
-        seat = legal[0].seat
-        self.agent_selection = self.possible_agents[seat]
+        agent = self._agent_of.get(legal[0].who)  # (the tag's agent: ``Action.seat`` is a Python property)
+        if agent is None:
+            agent = self.possible_agents[legal[0].seat]
+        self.agent_selection = agent
         if self.render_mode:
-            self.infos[self.agent_selection]["text"] = self._text(seat)
+            self.infos[agent]["text"] = self._text(self._seat_of[agent])
 
     def _text(self, seat: int) -> str:
         return O.view_text(view(self._live(), seat))
