@@ -13,15 +13,17 @@
  * part is immutable). ``encode(g)`` rewrites the blocks whose part is not the same object (each from
  * nothing, as ``observe.encode_full`` builds it), the small ones (decision, global, private) every
  * time, and returns the vector as a new numpy array. ``observe(state, seat)`` is
- * ``encode(glance(state, seat))`` with a fast path that reads the state itself while the parts
- * ``glance`` computes with the content are unchanged (see "observe: the fast path" below). Either
- * way only what ``glance`` gives the seat is read. The arithmetic is the Python encoder's: a double
- * computed as Python computes it (``int / int`` is a correctly rounded double division; sums are
- * accumulated in double in the same order), then rounded to float32 as ``struct`` and numpy do.
+ * ``encode(glance(state, seat))``: it calls the engine's ``glance`` and encodes the result. Like
+ * every shell, this module reads the engine only through its public protocol: it never reads the
+ * state, only the ``Glance`` the engine hands out for the seat (the engine alone decides what a seat
+ * may see). The arithmetic is the Python encoder's: a double computed as Python computes it
+ * (``int / int`` is a correctly rounded double division; sums are accumulated in double in the same
+ * order), then rounded to float32 as ``struct`` and numpy do.
  *
- * Struct fields are read through the member descriptors' slot offsets of the exact msgspec types
- * given at construction (the types are checked before every read; another type is a TypeError, or,
- * for the state, the glance path).
+ * The glance's fields are read through the member descriptors' slot offsets of the exact msgspec
+ * types given at construction (``Glance``, ``ScytheGlance``, ``ExpGlance``, ``CombatView``: the
+ * engine's public glance types; the types are checked before every read, another type is a
+ * TypeError).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -59,30 +61,6 @@ static const char *E_NAMES[E_N] = {
 
 enum { C_ATTACKER, C_DEFENDER, C_REVEALED, C_TUCKED, C_DIAL_0, C_DIAL_1, C_TOTALS, C_N };
 static const char *C_NAMES[C_N] = {"attacker", "defender", "revealed", "tucked", "dial_0", "dial_1", "totals"};
-
-/* The state's fields that ``glance`` reads (the fast path of ``observe`` reads them itself). */
-enum { ST_FRAMES, ST_WINNER, ST_TURN, ST_STEP, ST_ACTIVE, ST_SETUP, ST_HOME_TURNS, ST_STALEMATE_OPEN,
-       ST_MAP_TOKEN_SUPPLY, ST_MAP_TOKEN_TRASH, ST_DISCOVERY_DECK, ST_COMBAT_DECK, ST_ENCOUNTER_DECK,
-       ST_FACTORY_CARDS, ST_MELOCH_DECK, ST_COMBAT_DISCARD, ST_TRACK, ST_MELOCH_ROW, ST_MAP_TOKENS, ST_REVEALED,
-       ST_LAKES, ST_CORRUPTION, ST_SEATS, ST_COMBAT, ST_KNOWN, ST_N };
-static const char *ST_NAMES[ST_N] = {
-    "frames", "winner", "turn", "step", "active", "setup", "home_turns", "stalemate_open", "map_token_supply",
-    "map_token_trash", "discovery_deck", "combat_deck", "encounter_deck", "factory_cards", "meloch_deck",
-    "combat_discard", "track", "meloch_row", "map_tokens", "revealed", "lakes", "corruption", "seats", "combat",
-    "known"};
-
-enum { SS_POWER, SS_POPULARITY, SS_COINS, SS_COMBAT_CARDS, SS_COMBAT_WINS, SS_SECTION, SS_STARS_UNPLACED,
-       SS_ENCOUNTERS, SS_MAP_TOKENS, SS_WORKERS_ON_MAT, SS_CHARACTER, SS_MECHS, SS_WORKERS, SS_STRUCTURES,
-       SS_RESOURCES, SS_N };
-static const char *SS_NAMES[SS_N] = {
-    "power", "popularity", "coins", "combat_cards", "combat_wins", "section", "stars_unplaced", "encounters",
-    "map_tokens", "workers_on_mat", "character", "mechs", "workers", "structures", "resources"};
-
-enum { ES_POWER, ES_GUILE, ES_COINS, ES_COMBAT_CARDS, ES_COMBAT_WINS, ES_MAP_TOKENS, ES_WORKERS, ES_HAND,
-       ES_HERO_TRASHED, ES_CORRUPTION, ES_LOC, ES_TOKEN, ES_ACTIVE, ES_SOLVED, ES_UPGRADED, ES_MELDED, ES_N };
-static const char *ES_NAMES[ES_N] = {
-    "power", "guile", "coins", "combat_cards", "combat_wins", "map_tokens", "workers", "hand", "hero_trashed",
-    "corruption", "loc", "token", "active", "solved", "upgraded", "melded"};
 
 #define MAX_FIELDS 32
 
@@ -191,8 +169,6 @@ static void store(float *dst, const double *src, Py_ssize_t n) {
 typedef struct {
     PyObject_HEAD
     Fields g, sc, ex, cv;  /* Glance, ScytheGlance, ExpGlance, CombatView */
-    Fields st, ss, es;     /* State, ScytheSeat, ExpSeat (``observe``'s fast path) */
-    PyObject *s_seat, *s_kind, *s_turn_limit;  /* interned attribute names */
     float *vec[2];        /* each seat's vector (copied out into a new numpy array by every call) */
     float *buf;           /* the vector of the seat being encoded */
     PyObject *glance;     /* meloch.engine.glance (``observe``) */
@@ -205,11 +181,6 @@ typedef struct {
     /* by seat: what each block was last written from (strong references; NULL: never written) */
     PyObject *p_track[2], *p_meloch[2], *p_map_tokens[2], *p_revealed[2], *p_lakes[2], *p_corruption[2],
         *p_seat[2][2], *p_combat[2];
-    /* by seat: the state parts behind the last ``glance`` that ``observe`` asked for (NULL: none), and
-     * what it made of those the fast path does not compute (stars; an Expeditions seat's corruption) */
-    PyObject *q_track[2], *q_map_tokens[2], *q_revealed[2], *q_lakes[2], *q_corruption[2], *q_exp_corr[2][2];
-    long q_stars[2][2], q_exp_corr_sum[2][2];
-    unsigned long long n_fast, n_glance;  /* ``observe`` calls by path (``counts``) */
 } Encoder;
 
 #define SEAT_FEATURES 16
@@ -228,13 +199,6 @@ static void encoder_forget(Encoder *e) {
         Py_CLEAR(e->p_seat[i][0]);
         Py_CLEAR(e->p_seat[i][1]);
         Py_CLEAR(e->p_combat[i]);
-        Py_CLEAR(e->q_track[i]);
-        Py_CLEAR(e->q_map_tokens[i]);
-        Py_CLEAR(e->q_revealed[i]);
-        Py_CLEAR(e->q_lakes[i]);
-        Py_CLEAR(e->q_corruption[i]);
-        Py_CLEAR(e->q_exp_corr[i][0]);
-        Py_CLEAR(e->q_exp_corr[i][1]);
     }
 }
 
@@ -254,42 +218,29 @@ static void encoder_dealloc(Encoder *e) {
     Py_XDECREF(e->sc.type);
     Py_XDECREF(e->ex.type);
     Py_XDECREF(e->cv.type);
-    Py_XDECREF(e->st.type);
-    Py_XDECREF(e->ss.type);
-    Py_XDECREF(e->es.type);
-    Py_XDECREF(e->s_seat);
-    Py_XDECREF(e->s_kind);
-    Py_XDECREF(e->s_turn_limit);
     PyMem_Free(e->combat_slot);
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
 
 static int encoder_init(Encoder *e, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"glance", "glance_type", "scythe_type", "exp_type", "combat_type",
-                             "state_type", "scythe_seat_type", "exp_seat_type", "kinds",
+    static char *kwlist[] = {"glance", "glance_type", "scythe_type", "exp_type", "combat_type", "kinds",
                              "board_ix", "unit_ix", "card_ix", "meloch_ix", "tokens", "combat_slot", "offsets",
                              "track_cols", "n_meloch", "n_private", NULL};
-    PyObject *glance, *gt, *st, *et, *ct, *stt, *sst, *est, *kinds, *board_ix, *unit_ix, *card_ix, *meloch_ix, *tokens, *slot, *offsets;
+    PyObject *glance, *gt, *st, *et, *ct, *kinds, *board_ix, *unit_ix, *card_ix, *meloch_ix, *tokens, *slot, *offsets;
     Py_ssize_t track_cols, n_meloch, n_private;
     if (e->vec[0] != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_obsc.Encoder: already initialised");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "$OOOOOOOOO!O!O!O!O!O!O!O!nnn", kwlist, &glance, &gt, &st,
-                                     &et, &ct, &stt, &sst, &est,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "$OOOOOO!O!O!O!O!O!O!O!nnn", kwlist, &glance, &gt, &st,
+                                     &et, &ct,
                                      &PyDict_Type, &kinds, &PyDict_Type, &board_ix, &PyDict_Type, &unit_ix,
                                      &PyDict_Type, &card_ix, &PyDict_Type, &meloch_ix, &PyTuple_Type, &tokens,
                                      &PyTuple_Type, &slot, &PyTuple_Type, &offsets, &track_cols, &n_meloch,
                                      &n_private))
         return -1;
     if (fields_init(&e->g, gt, G_NAMES, G_N) < 0 || fields_init(&e->sc, st, S_NAMES, S_N) < 0 ||
-        fields_init(&e->ex, et, E_NAMES, E_N) < 0 || fields_init(&e->cv, ct, C_NAMES, C_N) < 0 ||
-        fields_init(&e->st, stt, ST_NAMES, ST_N) < 0 || fields_init(&e->ss, sst, SS_NAMES, SS_N) < 0 ||
-        fields_init(&e->es, est, ES_NAMES, ES_N) < 0)
-        return -1;
-    if ((e->s_seat = PyUnicode_InternFromString("seat")) == NULL ||
-        (e->s_kind = PyUnicode_InternFromString("kind")) == NULL ||
-        (e->s_turn_limit = PyUnicode_InternFromString("turn_limit")) == NULL)
+        fields_init(&e->ex, et, E_NAMES, E_N) < 0 || fields_init(&e->cv, ct, C_NAMES, C_N) < 0)
         return -1;
     if (PyTuple_GET_SIZE(offsets) != 12) {
         PyErr_SetString(PyExc_ValueError, "_obsc.Encoder: offsets are the 11 blocks' float offsets and the size");
@@ -360,7 +311,11 @@ static long loc_base(PyObject *table, PyObject *loc, long width, Py_ssize_t n) {
 
 /* ``decision``: the one-hot kind of this seat's decision (the last slot: another kind or the other
  * seat decides), this seat decides, a combat is open (``observe._decision``). */
-static int put_decision(Encoder *e, long me, long decider, PyObject *kind, int combat_open) {
+static int write_decision(Encoder *e, PyObject *g, long me) {
+    long decider;
+    PyObject *kind = field_checked(&e->g, g, G_KIND, G_NAMES), *dec = field_checked(&e->g, g, G_DECIDER, G_NAMES);
+    PyObject *combat = field_checked(&e->g, g, G_COMBAT, G_NAMES);
+    if (kind == NULL || dec == NULL || combat == NULL || as_long(dec, &decider) < 0) return -1;
     float *out = e->buf + e->o_decision;
     Py_ssize_t nk = e->nk;
     memset(out, 0, sizeof(float) * (nk + 3));
@@ -374,52 +329,32 @@ static int put_decision(Encoder *e, long me, long decider, PyObject *kind, int c
         out[slot] = 1.0f;
         out[nk + 1] = decider == me ? 1.0f : 0.0f;
     }
-    out[nk + 2] = combat_open ? 1.0f : 0.0f;
+    out[nk + 2] = combat != Py_None ? 1.0f : 0.0f;
     return 0;
 }
 
-static int write_decision(Encoder *e, PyObject *g, long me) {
-    long decider;
-    PyObject *kind = field_checked(&e->g, g, G_KIND, G_NAMES), *dec = field_checked(&e->g, g, G_DECIDER, G_NAMES);
-    PyObject *combat = field_checked(&e->g, g, G_COMBAT, G_NAMES);
-    if (kind == NULL || dec == NULL || combat == NULL || as_long(dec, &decider) < 0) return -1;
-    return put_decision(e, me, decider, kind, combat != Py_None);
-}
-
-/* The ``global`` block's inputs, as the glance gives them. */
-typedef struct {
-    long turn, step, active, turn_limit, stalemate_open, supply, trash, discard, stars[2], home[2], decks[5];
-} GlobalIn;
-
 /* ``global`` (``observe._global``). */
-static void put_global(Encoder *e, const GlobalIn *v, long me) {
-    long opp = 1 - me, limit = v->turn_limit > 1 ? v->turn_limit : 1;
-    const long *d = v->decks;
-    double x[16] = {
-        (double)v->turn / (double)limit, (double)v->step / 1000.0, v->active == me ? 1.0 : 0.0,
-        (double)v->stars[me] / 4.0, (double)v->stars[opp] / 4.0, (double)v->home[me] / 10.0,
-        (double)v->home[opp] / 10.0, (double)v->stalemate_open, (double)v->supply / 9.0, (double)v->trash / 9.0,
-        (double)d[0] / 40.0, (double)d[1] / 60.0, (double)d[2] / 12.0, (double)d[3] / 21.0, (double)d[4] / 10.0,
-        (double)v->discard / 60.0};
-    store(e->buf + e->o_global, x, 16);
-}
-
 static int write_global(Encoder *e, PyObject *g, long me) {
-    GlobalIn v;
+    long turn, step, active, turn_limit, stalemate_open, supply, trash, discard, stars[2], home[2], d[5];
     static const int ints[] = {G_TURN, G_STEP, G_ACTIVE, G_TURN_LIMIT, G_STALEMATE_OPEN, G_MAP_TOKEN_SUPPLY,
                                G_MAP_TOKEN_TRASH, G_COMBAT_DISCARD};
-    long *dst[] = {&v.turn, &v.step, &v.active, &v.turn_limit, &v.stalemate_open, &v.supply, &v.trash, &v.discard};
+    long *dst[] = {&turn, &step, &active, &turn_limit, &stalemate_open, &supply, &trash, &discard};
     for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
         PyObject *x = field_checked(&e->g, g, ints[i], G_NAMES);
         if (x == NULL || as_long(x, dst[i]) < 0) return -1;
     }
-    PyObject *stars = FIELD(&e->g, g, G_STARS), *home = FIELD(&e->g, g, G_HOME_TURNS);
-    PyObject *decks = FIELD(&e->g, g, G_DECKS);
+    PyObject *st = FIELD(&e->g, g, G_STARS), *ht = FIELD(&e->g, g, G_HOME_TURNS), *decks = FIELD(&e->g, g, G_DECKS);
     for (int i = 0; i < 2; i++)
-        if (tuple_long(stars, i, &v.stars[i]) < 0 || tuple_long(home, i, &v.home[i]) < 0) return -1;
+        if (tuple_long(st, i, &stars[i]) < 0 || tuple_long(ht, i, &home[i]) < 0) return -1;
     for (int i = 0; i < 5; i++)
-        if (tuple_long(decks, i, &v.decks[i]) < 0) return -1;
-    put_global(e, &v, me);
+        if (tuple_long(decks, i, &d[i]) < 0) return -1;
+    long opp = 1 - me, limit = turn_limit > 1 ? turn_limit : 1;
+    double x[16] = {
+        (double)turn / (double)limit, (double)step / 1000.0, active == me ? 1.0 : 0.0, (double)stars[me] / 4.0,
+        (double)stars[opp] / 4.0, (double)home[me] / 10.0, (double)home[opp] / 10.0, (double)stalemate_open,
+        (double)supply / 9.0, (double)trash / 9.0, (double)d[0] / 40.0, (double)d[1] / 60.0, (double)d[2] / 12.0,
+        (double)d[3] / 21.0, (double)d[4] / 10.0, (double)discard / 60.0};
+    store(e->buf + e->o_global, x, 16);
     return 0;
 }
 
@@ -542,20 +477,14 @@ static Py_ssize_t tuple_len(PyObject *t) {
     return need_tuple(t) < 0 ? -1 : PyTuple_GET_SIZE(t);
 }
 
-/* What a seat block and a units block are written from: a seat glance's fields, or the same facts
- * read from the state's seat as ``glance._seat`` reads them (``from_*`` below). */
+/* What a seat block and a units block are written from: a seat glance's fields (``from_glance``). */
 typedef struct {
     int exp;                       /* 0: Scythe, 1: Expeditions */
     double counters[SEAT_FEATURES];
     PyObject *at;                  /* the character's (Scythe) or the hero's (Expeditions) location */
     PyObject *mechs, *workers, *structures, *resources;  /* Scythe: tuples */
     PyObject *token, *piles[5];    /* Expeditions: token; hand, active, solved, upgraded, melded */
-    int active_pairs;              /* the active pile holds (card, ...) pairs (a state's seat) */
 } SeatIn;
-
-static Py_ssize_t size_of(PyObject *o) {
-    return PyTuple_Check(o) ? PyTuple_GET_SIZE(o) : PyObject_Length(o);
-}
 
 static int from_glance(Encoder *e, PyObject *sv, SeatIn *in) {
     memset(in, 0, sizeof(*in));
@@ -606,18 +535,11 @@ static int from_glance(Encoder *e, PyObject *sv, SeatIn *in) {
     return -1;
 }
 
-/* One discovery pile's one-hot part of a seat block; ``pairs``: the pile holds (card, ...) pairs. */
-static int pile(Encoder *e, float *out, PyObject *cards, int pairs) {
+/* One discovery pile's one-hot part of a seat block. */
+static int pile(Encoder *e, float *out, PyObject *cards) {
     if (need_tuple(cards) < 0) return -1;
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(cards); j++) {
         PyObject *c = PyTuple_GET_ITEM(cards, j);
-        if (pairs) {
-            if (need_tuple(c) < 0 || PyTuple_GET_SIZE(c) < 1) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "_obsc: an active card is (card, ...)");
-                return -1;
-            }
-            c = PyTuple_GET_ITEM(c, 0);
-        }
         long i = lookup(e->card_ix, c);
         if (i == -2) return -1;
         if (i >= e->n_cards) {
@@ -684,7 +606,7 @@ static int write_seat(Encoder *e, const SeatIn *in, int side) {
             }
         }
         for (int p = 0; p < 5; p++)
-            if (pile(e, tail + nt + p * e->n_cards, in->piles[p], p == 1 && in->active_pairs) < 0) return -1;
+            if (pile(e, tail + nt + p * e->n_cards, in->piles[p]) < 0) return -1;
     }
     store(block, in->counters, SEAT_FEATURES);
     store(e->buf + e->o_units[side], acc, nu);
@@ -838,213 +760,12 @@ fail:
     return NULL;
 }
 
-/* ------------------------------------------------------------------ observe: the fast path
+/* ------------------------------------------------------------------ observe
  *
- * ``observe(state, seat)`` is ``encode(glance(state, seat))``. Most decisions change only counters,
- * units, cards and the decision, which ``glance`` copies from the state (or counts); the parts it
- * computes with the content (the stars, the corruption values, the combat view) change seldom. So
- * after a ``glance`` the encoder remembers the state parts it was built from, and while those are
- * the same objects (and no combat is open) it reads the rest from the state itself, as ``glance``
- * reads it (``glance._seat``; the combat-card ids of this seat only), with no Glance built. Any
- * other state calls ``glance`` (also the first one, and any state of other types). The tests
- * compare the vectors with the Python path and the view-based encoding at every step. */
+ * ``observe(state, seat)`` is ``encode(glance(state, seat))``: the engine's ``glance`` (its public
+ * protocol: what the seat may see), called from here so no Python frame sits between it and the
+ * encoding. The state itself is never read here. */
 
-/* Whether the fast path may encode ``st`` for seat ``me``: the state parts behind the remembered
- * glance are the same objects, no combat is open, and the seats are of the known types (an
- * Expeditions seat's corruption is empty or the remembered one). */
-static int fast_ok(Encoder *e, PyObject *st, long me) {
-    if (Py_TYPE(st) != e->st.type) return 0;
-    for (int i = 0; i < ST_N; i++)
-        if (FIELD(&e->st, st, i) == NULL) return 0;
-    if (FIELD(&e->st, st, ST_COMBAT) != Py_None || FIELD(&e->st, st, ST_TRACK) != e->q_track[me] ||
-        FIELD(&e->st, st, ST_MAP_TOKENS) != e->q_map_tokens[me] || FIELD(&e->st, st, ST_REVEALED) != e->q_revealed[me] ||
-        FIELD(&e->st, st, ST_LAKES) != e->q_lakes[me] || FIELD(&e->st, st, ST_CORRUPTION) != e->q_corruption[me])
-        return 0;
-    PyObject *seats = FIELD(&e->st, st, ST_SEATS);
-    if (!PyTuple_CheckExact(seats) || PyTuple_GET_SIZE(seats) != 2) return 0;
-    for (int i = 0; i < 2; i++) {
-        PyObject *p = PyTuple_GET_ITEM(seats, i);
-        if (Py_TYPE(p) == e->ss.type) {
-            for (int f = 0; f < SS_N; f++)
-                if (FIELD(&e->ss, p, f) == NULL) return 0;
-        }
-        else if (Py_TYPE(p) == e->es.type) {
-            for (int f = 0; f < ES_N; f++)
-                if (FIELD(&e->es, p, f) == NULL) return 0;
-            PyObject *c = FIELD(&e->es, p, ES_CORRUPTION);
-            if (c != e->q_exp_corr[me][i] && !(PyTuple_CheckExact(c) && PyTuple_GET_SIZE(c) == 0)) return 0;
-        }
-        else
-            return 0;
-    }
-    return 1;
-}
-
-/* A state's seat as ``glance._seat`` reads it (``corr``: the sum of its corruption values). */
-static int from_state(Encoder *e, PyObject *p, long corr, SeatIn *in) {
-    memset(in, 0, sizeof(*in));
-    if (Py_TYPE(p) == e->ss.type) {
-        static const int ints[] = {SS_POWER, SS_POPULARITY, SS_COINS, SS_COMBAT_WINS, SS_SECTION, SS_STARS_UNPLACED,
-                                   SS_ENCOUNTERS, SS_WORKERS_ON_MAT};
-        long v[SS_N];
-        if (get_longs(&e->ss, p, ints, sizeof(ints) / sizeof(ints[0]), v, SS_NAMES) < 0) return -1;
-        Py_ssize_t n_cards = size_of(FIELD(&e->ss, p, SS_COMBAT_CARDS)), n_tokens = size_of(FIELD(&e->ss, p, SS_MAP_TOKENS));
-        in->at = FIELD(&e->ss, p, SS_CHARACTER);
-        in->mechs = FIELD(&e->ss, p, SS_MECHS);
-        in->workers = FIELD(&e->ss, p, SS_WORKERS);
-        in->structures = FIELD(&e->ss, p, SS_STRUCTURES);
-        in->resources = FIELD(&e->ss, p, SS_RESOURCES);
-        Py_ssize_t n_mechs = tuple_len(in->mechs), n_structures = tuple_len(in->structures);
-        if (n_cards < 0 || n_tokens < 0 || n_mechs < 0 || n_structures < 0) return -1;
-        double c[SEAT_FEATURES] = {
-            1.0, 0.0, (double)v[SS_POWER] / 16.0, (double)v[SS_COINS] / 20.0, (double)v[SS_POPULARITY] / 18.0,
-            (double)n_cards / 10.0, (double)v[SS_COMBAT_WINS] / 6.0, (double)v[SS_SECTION] / 5.0,
-            (double)v[SS_STARS_UNPLACED] / 6.0, (double)v[SS_ENCOUNTERS] / 3.0, (double)n_tokens / 9.0,
-            (double)v[SS_WORKERS_ON_MAT] / 8.0, 0.0, 0.0, (double)n_mechs / 4.0, (double)n_structures / 4.0};
-        memcpy(in->counters, c, sizeof(c));
-        return 0;
-    }
-    static const int ints[] = {ES_POWER, ES_GUILE, ES_COINS, ES_COMBAT_WINS, ES_HERO_TRASHED};
-    long v[ES_N];
-    if (get_longs(&e->es, p, ints, sizeof(ints) / sizeof(ints[0]), v, ES_NAMES) < 0) return -1;
-    Py_ssize_t n_cards = size_of(FIELD(&e->es, p, ES_COMBAT_CARDS)), n_tokens = size_of(FIELD(&e->es, p, ES_MAP_TOKENS));
-    Py_ssize_t n_workers = size_of(FIELD(&e->es, p, ES_WORKERS)), n_hand = size_of(FIELD(&e->es, p, ES_HAND));
-    Py_ssize_t n_solved = size_of(FIELD(&e->es, p, ES_SOLVED));
-    if (n_cards < 0 || n_tokens < 0 || n_workers < 0 || n_hand < 0 || n_solved < 0) return -1;
-    in->exp = 1;
-    in->at = FIELD(&e->es, p, ES_LOC);
-    in->token = FIELD(&e->es, p, ES_TOKEN);
-    in->piles[0] = FIELD(&e->es, p, ES_HAND);
-    in->piles[1] = FIELD(&e->es, p, ES_ACTIVE);
-    in->active_pairs = 1;
-    in->piles[2] = FIELD(&e->es, p, ES_SOLVED);
-    in->piles[3] = FIELD(&e->es, p, ES_UPGRADED);
-    in->piles[4] = FIELD(&e->es, p, ES_MELDED);
-    double c[SEAT_FEATURES] = {
-        0.0, 1.0, (double)v[ES_POWER] / 16.0, (double)v[ES_COINS] / 20.0, (double)v[ES_GUILE] / 16.0,
-        (double)n_cards / 10.0, (double)v[ES_COMBAT_WINS] / 6.0, 0.0, 0.0, 0.0, (double)n_tokens / 9.0,
-        (double)n_workers / 8.0, (double)n_hand / 8.0, (double)v[ES_HERO_TRASHED], (double)corr / 20.0,
-        (double)n_solved / 5.0};
-    memcpy(in->counters, c, sizeof(c));
-    return 0;
-}
-
-static int attr_long(PyObject *o, PyObject *name, long *out) {
-    PyObject *v = PyObject_GetAttr(o, name);
-    if (v == NULL) return -1;
-    int r = as_long(v, out);
-    Py_DECREF(v);
-    return r;
-}
-
-static PyObject *encode_state(Encoder *e, PyObject *st, long me) {
-    PyObject *x, *seats = FIELD(&e->st, st, ST_SEATS);
-    e->buf = e->vec[me];
-    /* decision: the top frame while the game runs (``glance``'s ``top``) */
-    long winner, decider = -1;
-    PyObject *frames = FIELD(&e->st, st, ST_FRAMES), *kind = NULL;
-    if (as_long(FIELD(&e->st, st, ST_WINNER), &winner) < 0 || need_tuple(frames) < 0) goto fail;
-    if (PyTuple_GET_SIZE(frames) > 0 && winner < 0) {
-        PyObject *top = PyTuple_GET_ITEM(frames, PyTuple_GET_SIZE(frames) - 1);
-        if (attr_long(top, e->s_seat, &decider) < 0 || (kind = PyObject_GetAttr(top, e->s_kind)) == NULL) goto fail;
-    }
-    int r = put_decision(e, me, decider, kind, 0);
-    Py_XDECREF(kind);
-    if (r < 0) goto fail;
-    /* global */
-    GlobalIn v;
-    static const int ints[] = {ST_TURN, ST_STEP, ST_ACTIVE, ST_STALEMATE_OPEN};
-    long iv[ST_N];
-    if (get_longs(&e->st, st, ints, 4, iv, ST_NAMES) < 0 ||
-        attr_long(FIELD(&e->st, st, ST_SETUP), e->s_turn_limit, &v.turn_limit) < 0)
-        goto fail;
-    v.turn = iv[ST_TURN];
-    v.step = iv[ST_STEP];
-    v.active = iv[ST_ACTIVE];
-    v.stalemate_open = iv[ST_STALEMATE_OPEN];
-    static const int lens[] = {ST_MAP_TOKEN_SUPPLY, ST_MAP_TOKEN_TRASH, ST_DISCOVERY_DECK, ST_COMBAT_DECK,
-                               ST_ENCOUNTER_DECK, ST_FACTORY_CARDS, ST_MELOCH_DECK, ST_COMBAT_DISCARD};
-    long *dst[] = {&v.supply, &v.trash, &v.decks[0], &v.decks[1], &v.decks[2], &v.decks[3], &v.decks[4], &v.discard};
-    for (int i = 0; i < 8; i++) {
-        Py_ssize_t n = size_of(FIELD(&e->st, st, lens[i]));
-        if (n < 0) goto fail;
-        *dst[i] = (long)n;
-    }
-    PyObject *home = FIELD(&e->st, st, ST_HOME_TURNS);
-    for (int i = 0; i < 2; i++) {
-        v.stars[i] = e->q_stars[me][i];
-        if (tuple_long(home, i, &v.home[i]) < 0) goto fail;
-    }
-    put_global(e, &v, me);
-    /* track and board: unchanged since the remembered glance (``fast_ok``) */
-    x = FIELD(&e->st, st, ST_MELOCH_ROW);
-    if (x != e->p_meloch[me]) {
-        if (write_meloch(e, x) < 0) goto fail;
-        keep(&e->p_meloch[me], x);
-    }
-    for (int side = 0; side < 2; side++) {
-        long i = side == 0 ? me : 1 - me;
-        x = PyTuple_GET_ITEM(seats, i);
-        if (x != e->p_seat[me][side]) {
-            SeatIn in;
-            long corr = 0;
-            if (Py_TYPE(x) == e->es.type && FIELD(&e->es, x, ES_CORRUPTION) == e->q_exp_corr[me][i])
-                corr = e->q_exp_corr_sum[me][i];  /* (else empty: 0) */
-            if (from_state(e, x, corr, &in) < 0 || write_seat(e, &in, side) < 0) goto fail;
-            keep(&e->p_seat[me][side], x);
-        }
-    }
-    /* private: this seat's own combat cards (``glance``: the seat itself only), the facts it knows */
-    x = PyTuple_GET_ITEM(seats, me);
-    PyObject *own = FIELD(Py_TYPE(x) == e->ss.type ? &e->ss : &e->es, x,
-                          Py_TYPE(x) == e->ss.type ? SS_COMBAT_CARDS : ES_COMBAT_CARDS);
-    PyObject *known = FIELD(&e->st, st, ST_KNOWN);
-    long n_known = 0;
-    if (need_tuple(known) < 0) goto fail;
-    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(known); j++) {
-        long seat;
-        if (attr_long(PyTuple_GET_ITEM(known, j), e->s_seat, &seat) < 0) goto fail;
-        n_known += seat == me;
-    }
-    if (write_private(e, own, n_known) < 0) goto fail;
-    if (e->p_combat[me] != Py_None) {
-        if (write_combat(e, Py_None, me) < 0) goto fail;
-        keep(&e->p_combat[me], Py_None);
-    }
-    return vector(e, me);
-fail:
-    encoder_forget(e);
-    return NULL;
-}
-
-/* After a ``glance`` of ``st`` for ``me`` was encoded: remember the state parts behind it and what
- * it made of them (``fast_ok`` and ``encode_state`` read these). */
-static int remember(Encoder *e, PyObject *st, PyObject *g, long me) {
-    if (Py_TYPE(st) != e->st.type) return 0;
-    for (int i = 0; i < ST_N; i++)
-        if (FIELD(&e->st, st, i) == NULL) return 0;
-    PyObject *stars = FIELD(&e->g, g, G_STARS), *gseats = FIELD(&e->g, g, G_SEATS);
-    PyObject *seats = FIELD(&e->st, st, ST_SEATS);
-    if (!PyTuple_CheckExact(seats) || PyTuple_GET_SIZE(seats) != 2) return 0;
-    for (int i = 0; i < 2; i++)
-        if (tuple_long(stars, i, &e->q_stars[me][i]) < 0) return -1;
-    for (int i = 0; i < 2; i++) {
-        PyObject *p = PyTuple_GET_ITEM(seats, i), *gs = PyTuple_GET_ITEM(gseats, i);
-        Py_CLEAR(e->q_exp_corr[me][i]);
-        if (Py_TYPE(p) == e->es.type && Py_TYPE(gs) == e->ex.type && FIELD(&e->es, p, ES_CORRUPTION) != NULL) {
-            if (as_long(FIELD(&e->ex, gs, E_CORRUPTION), &e->q_exp_corr_sum[me][i]) < 0) return -1;
-            keep(&e->q_exp_corr[me][i], FIELD(&e->es, p, ES_CORRUPTION));
-        }
-    }
-    keep(&e->q_track[me], FIELD(&e->st, st, ST_TRACK));
-    keep(&e->q_map_tokens[me], FIELD(&e->st, st, ST_MAP_TOKENS));
-    keep(&e->q_revealed[me], FIELD(&e->st, st, ST_REVEALED));
-    keep(&e->q_lakes[me], FIELD(&e->st, st, ST_LAKES));
-    keep(&e->q_corruption[me], FIELD(&e->st, st, ST_CORRUPTION));
-    return 0;
-}
-
-/* ``encode(glance(state, seat))``, by the fast path when it may (see above). */
 static PyObject *encoder_observe(Encoder *e, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "observe(state, seat) takes 2 arguments");
@@ -1054,29 +775,11 @@ static PyObject *encoder_observe(Encoder *e, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_RuntimeError, "_obsc.Encoder: not initialised");
         return NULL;
     }
-    long me = -1;
-    if (PyLong_CheckExact(args[1])) {
-        me = PyLong_AsLong(args[1]);
-        if (me == -1 && PyErr_Occurred()) PyErr_Clear();
-    }
-    if ((me == 0 || me == 1) && fast_ok(e, args[0], me)) {
-        e->n_fast++;
-        return encode_state(e, args[0], me);
-    }
-    e->n_glance++;
     PyObject *g = PyObject_Vectorcall(e->glance, args, 2, NULL);  /* (a bad seat: glance's error) */
     if (g == NULL) return NULL;
     PyObject *out = encoder_encode(e, g);
-    if (out != NULL && (me == 0 || me == 1) && remember(e, args[0], g, me) < 0) {
-        encoder_forget(e);
-        Py_CLEAR(out);
-    }
     Py_DECREF(g);
     return out;
-}
-
-static PyObject *encoder_counts(Encoder *e, PyObject *Py_UNUSED(ignored)) {
-    return Py_BuildValue("(KK)", e->n_fast, e->n_glance);
 }
 
 static PyObject *encoder_forget_py(Encoder *e, PyObject *Py_UNUSED(ignored)) {
@@ -1095,13 +798,6 @@ static int encoder_traverse(Encoder *e, visitproc visit, void *arg) {
         Py_VISIT(e->p_seat[i][0]);
         Py_VISIT(e->p_seat[i][1]);
         Py_VISIT(e->p_combat[i]);
-        Py_VISIT(e->q_track[i]);
-        Py_VISIT(e->q_map_tokens[i]);
-        Py_VISIT(e->q_revealed[i]);
-        Py_VISIT(e->q_lakes[i]);
-        Py_VISIT(e->q_corruption[i]);
-        Py_VISIT(e->q_exp_corr[i][0]);
-        Py_VISIT(e->q_exp_corr[i][1]);
     }
     return 0;
 }
@@ -1115,8 +811,6 @@ static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_O, "encode(glance) -> the seat's float32 vector (a new array)"},
     {"observe", (PyCFunction)(void (*)(void))encoder_observe, METH_FASTCALL,
      "observe(state, seat) -> encode(glance(state, seat))"},
-    {"counts", (PyCFunction)encoder_counts, METH_NOARGS,
-     "counts() -> (observe calls on the fast path, observe calls that built a glance)"},
     {"forget", (PyCFunction)encoder_forget_py, METH_NOARGS, "forget() -> None: the next encode rewrites every block"},
     {NULL, NULL, 0, NULL},
 };

@@ -36,7 +36,6 @@ import numpy as np
 from meloch.content import load
 from meloch.engine import ExpGlance, ExpView, Glance, ScytheGlance, ScytheView, SeatGlance, State, View, glance
 from meloch.engine.contract import CombatView
-from meloch.engine.model import ExpSeat, ScytheSeat
 from meloch.rl import native
 from meloch.rl.actions import combat_type_ids, location_ids
 
@@ -523,8 +522,7 @@ def _native_encoder(mod: Any) -> Any:
     _, _, combat, columns = _content_ids()
     return mod.Encoder(
         glance=glance, glance_type=Glance,
-        scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=CombatView, state_type=State,
-        scythe_seat_type=ScytheSeat, exp_seat_type=ExpSeat, kinds=dict(_KIND_IX),
+        scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=CombatView, kinds=dict(_KIND_IX),
         board_ix=dict(_loc_ix()), unit_ix=dict(_unit_ix()), card_ix=dict(_card_ix()), meloch_ix=dict(_meloch_ix()),
         tokens=TOKENS,
         combat_slot=_combat_slot(), offsets=(*(off for _, off, _ in layout()), size()), track_cols=columns,
@@ -619,7 +617,8 @@ def observe_state_py(state: State, seat: int) -> np.ndarray:
 observe_state: Callable[[State, int], np.ndarray] = observe_state_py
 """The observation vector of ``seat`` from the engine's ``glance`` (same floats as
 ``observe(view(state, seat))``, several times cheaper; what the environments use): the C encoder's
-``observe`` (glance and encoding without a Python frame between them) or ``observe_state_py``."""
+``observe`` (the engine's ``glance`` called from C, then the same encoding, without a Python frame
+between them) or ``observe_state_py``. Either way the state is read only by ``glance``."""
 
 
 def view_text(v: View) -> str:
