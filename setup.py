@@ -85,7 +85,7 @@ class OptionalBuildExt(build_ext):
     def _skip(e: BaseException) -> None:
         print(f"meloch: WARNING: the C extensions of meloch.rl were not built ({e}); the research API "
               "(meloch.rl) will use its Python encoder, with the same results but slower. Install a C compiler "
-              "and the Python headers (Debian: gcc, python3-dev) and reinstall for the fast path.")
+              "and the Python headers (Debian: gcc, python3-dev) and reinstall for the C path.")
 
 
 def native_extensions() -> list[Extension]:
