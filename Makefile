@@ -11,7 +11,8 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum |
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+# (the editable install builds meloch/rl's C extensions in place: a changed C source reinstalls)
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py meloch/rl/_obsc.c meloch/rl/_actc.c
 	PIP_CONSTRAINT=constraints.txt $(BIN)/python -m pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
@@ -117,5 +118,5 @@ selfplay: $(STAMP)
 	$(BIN)/meloch selfplay --games 200 --seed 1
 
 clean:
-	find meloch/engine -name '*.so' -delete; rm -f meloch/engine/_mypyc_manifest.json
+	find meloch/engine meloch/rl -name '*.so' -delete; rm -f meloch/engine/_mypyc_manifest.json
 	rm -rf build $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules meloch/server/static

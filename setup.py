@@ -1,7 +1,12 @@
 """The wheel and the sdist ship the built browser client (``meloch/server/static``), so ``pip install``
 + ``meloch serve`` needs no Node.js: building either from the repository builds the client first
 (``npm ci && npm run build`` in ``web/``, Node.js 20+) when it is missing or older than its sources.
-Editable installs (``make install``) skip this: ``make web`` builds the client there."""
+Editable installs (``make install``) skip this: ``make web`` builds the client there.
+
+Every install also builds the C extensions ``meloch.rl._obsc`` and ``meloch.rl._actc`` (the research
+API's observation encoder, legal-action indices and action mask, ``meloch/rl/native.py``) when a C
+compiler is there; without one the install goes on, says so, and ``meloch.rl`` runs its Python
+implementation (same results, slower)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
@@ -59,4 +65,40 @@ class SdistWithClient(sdist):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildPyWithClient, "sdist": SdistWithClient})
+class OptionalBuildExt(build_ext):
+    """Build the C extensions if possible; a failure (no compiler, no Python headers) is a message,
+    not a failed install: ``meloch.rl`` then runs its Python path (``meloch bench --rl`` says which)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # (setuptools raises several error types for a missing compiler)
+            self._skip(e)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as e:
+            self._skip(e)
+
+    @staticmethod
+    def _skip(e: BaseException) -> None:
+        print(f"meloch: WARNING: the C extensions of meloch.rl were not built ({e}); the research API "
+              "(meloch.rl) will use its Python encoder, with the same results but slower. Install a C compiler "
+              "and the Python headers (Debian: gcc, python3-dev) and reinstall for the C path.")
+
+
+def native_extensions() -> list[Extension]:
+    """The C extensions; they create numpy arrays through numpy's C API, so they build against numpy's
+    headers (numpy is a build requirement in pyproject.toml; without it, no extension and a warning)."""
+    try:
+        import numpy
+    except ImportError:
+        OptionalBuildExt._skip(ImportError("numpy is needed to build them"))
+        return []
+    return [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], include_dirs=[numpy.get_include()],
+                      optional=True, extra_compile_args=["-O2"]) for name in ("_obsc", "_actc")]
+
+
+setup(cmdclass={"build_py": BuildPyWithClient, "sdist": SdistWithClient, "build_ext": OptionalBuildExt},
+      ext_modules=native_extensions())

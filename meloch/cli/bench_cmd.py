@@ -88,7 +88,7 @@ def _bench_rl(games: int, seed: int) -> None:
         raise typer.BadParameter(f"--rl needs the research extra: pip install 'meloch[rl]' ({e})") from e
     r = rb.run(games=games, seed=seed)
     t = Table(title=f"meloch bench --rl: the same {r.games} random games each way, CPU time (one core)",
-              caption=_head())
+              caption=f"{_head()}\nobservation encoder and mask: {r.encoder}")
     t.add_column("loop")
     t.add_column("steps / s", justify="right")
     t.add_row("raw engine (legal_actions + apply)", f"{r.raw_per_s:,.0f}")

@@ -15,7 +15,7 @@ instance). ``mask`` is the legal-action mask. Unknown verbs or arguments raise `
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, NoReturn
 
@@ -23,6 +23,7 @@ import numpy as np
 
 from meloch.content import load
 from meloch.engine import Action
+from meloch.rl import native
 
 Key = tuple[str, ...]
 
@@ -217,17 +218,24 @@ def encode(action: Action) -> int:
     return i
 
 
-def indices(legal: Sequence[Action]) -> list[int]:
-    """The index of each of ``legal``, in order: one look-up in ``_SEEN`` per action (about 4 legal
-    actions per decision in random play). With ``decode_at`` and ``mask_from`` this is all a
-    decision needs: no map or mask is cached per legal tuple (such a cache missed on about a fifth
-    of the decisions of fresh games, and a miss cost several hits)."""
+def indices_py(legal: Sequence[Action]) -> list[int]:
+    """``indices`` in Python (the fallback and the tests' reference): one look-up in ``_SEEN`` per
+    action."""
     try:
         if _HASHABLE:
             return list(map(_SEEN.__getitem__, legal))
         return [_SEEN[(a.who, a.verb, a.args)] for a in legal]  # (``_ident``, inlined)
     except KeyError:
         return [encode(a) for a in legal]
+
+
+indices: Callable[[Sequence[Action]], list[int]] = indices_py
+"""The index of each of ``legal``, in order (about 4 legal actions per decision in random play).
+With ``decode_at`` and ``mask_from`` this is all a decision needs: no map or mask is cached per
+legal tuple (such a cache missed on about a fifth of the decisions of fresh games, and a miss cost
+several hits). The C extension's ``Indexer`` when it is built (a table keyed by the action's text:
+hashing a fresh ``Action`` and comparing it with the stored one touched several cold objects per
+action), else ``indices_py``; ``meloch.rl.native.use`` switches."""
 
 
 def legal_map(legal: Sequence[Action]) -> dict[int, Action]:
@@ -242,13 +250,39 @@ def legal_map(legal: Sequence[Action]) -> dict[int, Action]:
 _I8 = np.dtype(np.int8)
 
 
-def mask_from(idx: Iterable[int]) -> np.ndarray:
-    """The legal-action mask (int8, 1 = legal) with ones at ``idx`` (a new, writable array: a zeroed
-    allocation and a few item writes cost less than copying a cached mask)."""
+def mask_from_py(idx: Iterable[int]) -> np.ndarray:
+    """``mask_from`` in Python (the fallback and the tests' reference): a zeroed allocation and a
+    few item writes cost less than copying a cached mask in Python."""
     m = np.zeros(size(), _I8)
     for i in idx:
         m[i] = 1
     return m
+
+
+mask_from: Callable[[Iterable[int]], np.ndarray] = mask_from_py
+"""The legal-action mask (int8, 1 = legal) with ones at ``idx`` (a new, writable array): the C
+extension's ``Masker`` (a zero array made by numpy's C API, the ones written into it) when it is
+built, else ``mask_from_py``; ``meloch.rl.native.use`` switches."""
+
+
+NATIVE = False
+"""Whether ``indices`` and ``mask_from`` run in C."""
+
+
+def _use(on: bool) -> None:
+    """Switch ``indices`` and ``mask_from`` to the C ``Indexer`` and ``Masker`` (``on``; the
+    extension must be built) or to ``indices_py`` and ``mask_from_py``."""
+    global indices, mask_from, NATIVE
+    mods = native.modules() if on else None
+    indices, mask_from, NATIVE = indices_py, mask_from_py, False
+    if mods is not None:
+        try:
+            indices = mods[1].Indexer(encode=encode, action_type=Action).indices
+            mask_from = mods[1].Masker(size())
+            NATIVE = True
+        except (TypeError, ValueError, AttributeError) as e:
+            indices, mask_from = indices_py, mask_from_py
+            native.broken(e)
 
 
 def mask(legal: Sequence[Action]) -> np.ndarray:
@@ -293,3 +327,6 @@ def _bad(index: int) -> NoReturn:
     if not 0 <= index < size():
         raise ActionSpaceError(f"action index {index} is outside the space 0..{size() - 1}")
     raise ActionSpaceError(f"action index {index} ({' '.join(action_keys()[index])}) is not legal now")
+
+
+_use(native.load() is not None)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from meloch.engine import Action, Setup, apply, decision, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
+from meloch.rl import native
 from meloch.rl.pz import env
 
 TARGET_OVERHEAD = 0.30
@@ -33,10 +34,12 @@ class RlBench:
     env_seconds: float
     view_steps: int = 0
     view_seconds: float = 1e-9
-    per_game: tuple[float, ...] = ()
-    """The overhead of each game (same game both ways)."""
     """The raw loop plus ``view(state, deciding seat)`` each step: the floor of any observation
     built from the typed view."""
+    per_game: tuple[float, ...] = ()
+    """The overhead of each game (same game both ways)."""
+    encoder: str = ""
+    """Which path encoded the observations and masks (``meloch.rl.native.path()``)."""
 
     @property
     def raw_per_s(self) -> float:
@@ -124,4 +127,4 @@ def run(games: int = 5, seed: int = 1) -> RlBench:
         env_t += t2 - t15
         view_t += t3 - t2
     return RlBench(games, raw_steps, max(raw_t, 1e-9), env_steps, max(env_t, 1e-9), view_steps, max(view_t, 1e-9),
-                   tuple(per_game))
+                   tuple(per_game), native.path())

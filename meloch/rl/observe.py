@@ -27,6 +27,7 @@ Counts are divided by fixed scales so values stay near 0..1; nothing is clipped.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -34,6 +35,8 @@ import numpy as np
 
 from meloch.content import load
 from meloch.engine import ExpGlance, ExpView, Glance, ScytheGlance, ScytheView, SeatGlance, State, View, glance
+from meloch.engine.contract import CombatView
+from meloch.rl import native
 from meloch.rl.actions import combat_type_ids, location_ids
 
 DECISION_KINDS: tuple[str, ...] = (
@@ -458,10 +461,10 @@ def _write(buf: bytearray, block: str, arr: np.ndarray) -> None:
     buf[at:at + len(b)] = b
 
 
-def encode(g: Glance) -> np.ndarray:
-    """The observation vector of ``g.seat`` (always a new, writable array; equal to
-    ``encode_full(g)``). Only the blocks whose inputs changed since the previous call for that seat
-    are written again into that seat's buffer; the result is a copy of the buffer."""
+def encode_py(g: Glance) -> np.ndarray:
+    """``encode`` in Python: the fallback when the C extension is not built, and the path the
+    tests compare it with. Only the blocks whose inputs changed since the previous call for that
+    seat are written again into that seat's buffer; the result is a copy of the buffer."""
     me = g.seat
     m = _MEMO[me]
     if m is None:
@@ -511,6 +514,48 @@ def encode(g: Glance) -> np.ndarray:
         m.combat = combat
         _write(buf, "combat", _combat(g))
     return m.arr.copy()
+
+
+def _native_encoder(mod: Any) -> Any:
+    """The C encoder (``meloch.rl._obsc.Encoder``) for this layout: the content's tables and the
+    blocks' float offsets (it keeps one float32 vector per seat and copies it out)."""
+    _, _, combat, columns = _content_ids()
+    return mod.Encoder(
+        glance=glance, glance_type=Glance,
+        scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=CombatView, kinds=dict(_KIND_IX),
+        board_ix=dict(_loc_ix()), unit_ix=dict(_unit_ix()), card_ix=dict(_card_ix()), meloch_ix=dict(_meloch_ix()),
+        tokens=TOKENS,
+        combat_slot=_combat_slot(), offsets=(*(off for _, off, _ in layout()), size()), track_cols=columns,
+        n_meloch=len(_meloch_ix()), n_private=len(combat) + 1)
+
+
+_encode: Any = encode_py
+"""The encoder in use: ``encode_py`` or the C encoder's ``encode`` (``native.use`` switches)."""
+NATIVE = False
+"""Whether the C encoder runs (``meloch.rl.native.path()`` says it for people)."""
+
+
+def _use(on: bool) -> None:
+    """Switch to the C encoder (``on``; the extension must be built) or to ``encode_py``."""
+    global _encode, observe_state, NATIVE
+    mods = native.modules() if on else None
+    enc = None
+    if mods is not None:
+        try:
+            enc = _native_encoder(mods[0])
+        except (TypeError, ValueError, AttributeError) as e:
+            native.broken(e)
+    if enc is None:
+        _encode, observe_state = encode_py, observe_state_py
+    else:
+        _encode, observe_state = enc.encode, enc.observe
+    NATIVE = enc is not None
+
+
+def encode(g: Glance) -> np.ndarray:
+    """The observation vector of ``g.seat`` (always a new, writable array; equal to
+    ``encode_full(g)``), by the C encoder when it is built, else by ``encode_py``."""
+    return _encode(g)  # type: ignore[no-any-return]
 
 
 def encode_full(g: Glance) -> np.ndarray:
@@ -564,10 +609,16 @@ def observe(v: View) -> np.ndarray:
     return encode(from_view(v))
 
 
-def observe_state(state: State, seat: int) -> np.ndarray:
-    """The observation vector of ``seat`` from the engine's ``glance`` (same floats as
-    ``observe(view(state, seat))``, several times cheaper; what the environments use)."""
-    return encode(glance(state, seat))
+def observe_state_py(state: State, seat: int) -> np.ndarray:
+    """``observe_state`` on the Python path."""
+    return encode_py(glance(state, seat))
+
+
+observe_state: Callable[[State, int], np.ndarray] = observe_state_py
+"""The observation vector of ``seat`` from the engine's ``glance`` (same floats as
+``observe(view(state, seat))``, several times cheaper; what the environments use): the C encoder's
+``observe`` (the engine's ``glance`` called from C, then the same encoding, without a Python frame
+between them) or ``observe_state_py``. Either way the state is read only by ``glance``."""
 
 
 def view_text(v: View) -> str:
@@ -580,3 +631,6 @@ def view_text(v: View) -> str:
     lines += [f"event: {e}" for e in v.events]
     lines.append(msgspec.json.encode(v).decode())
     return "\n".join(lines)
+
+
+_use(native.load() is not None)

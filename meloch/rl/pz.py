@@ -15,13 +15,14 @@ seed ``n``; a ``reset()`` without one draws the game seed from an RNG seeded by 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meloch.engine import Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.engine import SEAT_TAGS, Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 
@@ -61,6 +62,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.max_cycles = max_cycles
         self.possible_agents = agent_names(self.setup)
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._agent_of = {tag: self.possible_agents[i] for i, tag in enumerate(SEAT_TAGS[self.setup.variant])}
+        """Seat tag (``Action.who``) -> agent."""
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._n = A.size()
@@ -106,10 +109,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         return seen
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's ``last`` (the same tuple), without its extra call and assertion per step."""
+        """PettingZoo's ``last`` (the same tuple), without its extra call and assertion per step;
+        the selected agent's first observation of a state is built here (``observe``'s work, inlined:
+        this runs once per decision)."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        obs = self._seen.get(agent) if observe else None
+        if obs is None and observe:
+            state = self.state if self.state is not None else self._live()
+            obs = self._seen[agent] = {
+                "observation": O.observe_state(state, self._seat_of[agent]),
+                "action_mask": A.no_mask() if self._over or self._done else A.mask_from(self._idx)}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """PettingZoo's ``agent_iter`` (the selected agent until no agent is left, at most
+        ``max_iter`` times), as a generator: its iterator's ``__next__`` is a Python call per step."""
+        return _AgentIter(self, max_iter)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -137,10 +153,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             return
         legal = self._legal = legal_actions(state)
         self._idx = A.indices(legal)
-        seat = legal[0].seat
-        self.agent_selection = self.possible_agents[seat]
+        agent = self._agent_of.get(legal[0].who)  # (the tag's agent: ``Action.seat`` is a Python property)
+        if agent is None:
+            agent = self.possible_agents[legal[0].seat]
+        self.agent_selection = agent
         if self.render_mode:
-            self.infos[self.agent_selection]["text"] = self._text(seat)
+            self.infos[agent]["text"] = self._text(self._seat_of[agent])
 
     def _text(self, seat: int) -> str:
         return O.view_text(view(self._live(), seat))
@@ -198,6 +216,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def close(self) -> None:
         pass
+
+
+class _AgentIter:
+    """What ``agent_iter`` returns: iterable again, as PettingZoo's ``AECIterable``."""
+
+    def __init__(self, env: raw_env, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 def env(**kwargs: Any) -> raw_env:

@@ -76,10 +76,11 @@ def test_bad_indices_are_clear_errors() -> None:
         A.decode(illegal, legal)
 
 
-def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch, path: str) -> None:
     """The compiled engine build loses ``Action``'s ``frozen=True`` (its actions do not hash): the
-    codec's caches then key by (who, verb, args) and give the same indices, maps and masks."""
-    expected = [(A.indices(legal_actions(s)), A.legal_map(legal_actions(s))) for s in _random_game(5)][:150]
+    codec's caches then key by (who, verb, args) and give the same indices, maps and masks (the
+    Python indices; the C ``Indexer`` never hashes an ``Action``)."""
+    expected = [(A.indices_py(legal_actions(s)), A.legal_map(legal_actions(s))) for s in _random_game(5)][:150]
     monkeypatch.setattr(A, "_HASHABLE", False)
     monkeypatch.setattr(A, "_SEEN", {})
     for n, s in enumerate(_random_game(5)):
@@ -87,7 +88,7 @@ def test_caches_without_hashable_actions(monkeypatch: pytest.MonkeyPatch) -> Non
             break
         legal = legal_actions(s)
         for _ in range(2):  # (the first pass fills the cache, the second reads it)
-            idx = A.indices(legal)
+            idx = A.indices_py(legal)
             assert (idx, A.legal_map(legal)) == expected[n]
             assert np.array_equal(A.mask(legal), A.mask_from(expected[n][0]))
             assert all(A.decode_at(i, idx, legal) == expected[n][1][i] for i in idx)
@@ -104,7 +105,7 @@ def test_documented_sizes_match() -> None:
 
 
 @pytest.mark.parametrize("i", range(6))
-def test_observation_hides_what_the_seat_cannot_see(i: int) -> None:
+def test_observation_hides_what_the_seat_cannot_see(i: int, path: str) -> None:
     """Re-sampling everything hidden from a seat leaves its observation unchanged, and the other
     seat's hidden cards do show up somewhere (the test can fail)."""
     rng = random.Random(i)
@@ -150,7 +151,7 @@ def _check_glance(i: int) -> None:
             assert np.array_equal(o, O.encode_full(g))  # the memo-free reference encoding
 
 
-def test_incremental_encoding_across_games_and_roles() -> None:
+def test_incremental_encoding_across_games_and_roles(path: str) -> None:
     """Two games stepped in turn, one Scythe vs Scythe and one Expeditions vs Expeditions, both
     seats encoded at every step: each seat's buffer switches game and role at every call, and every
     vector still equals the memo-free encoding. Handed-out vectors are never changed afterwards
@@ -174,13 +175,13 @@ def test_incremental_encoding_across_games_and_roles() -> None:
 
 
 @pytest.mark.parametrize("i", FAST)
-def test_glance_equals_the_view(i: int) -> None:
+def test_glance_equals_the_view(i: int, path: str) -> None:
     _check_glance(i)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("i", SLOW)
-def test_glance_equals_the_view_slow(i: int) -> None:
+def test_glance_equals_the_view_slow(i: int, path: str) -> None:
     _check_glance(i)
 
 
@@ -207,7 +208,11 @@ def _check_pettingzoo(i: int) -> None:
     mod = SimpleNamespace(parallel_env=lambda **kw: P.parallel_env(setup=varied_setup(i), seed=i, **kw),
                           env=lambda **kw: P.env(setup=varied_setup(i), seed=i, **kw))
     max_cycles_test(mod)
-    # what the environment hands out (cached per step) is the typed view's encoding
+
+
+def _check_handout(i: int) -> None:
+    """What the environment hands out (cached per step) is the typed view's encoding and the codec's
+    mask, and later steps never change it."""
     e = _pz(i)
     e.reset(seed=i)
     rng = random.Random(i)
@@ -237,10 +242,16 @@ def test_pettingzoo_api_and_seed(i: int) -> None:
     _check_pettingzoo(i)
 
 
+@pytest.mark.parametrize("i", FAST)
+def test_pettingzoo_hands_out_the_encoding(i: int, path: str) -> None:
+    _check_handout(i)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("i", SLOW)
-def test_pettingzoo_slow(i: int) -> None:
+def test_pettingzoo_slow(i: int, path: str) -> None:
     _check_pettingzoo(i)
+    _check_handout(i)
 
 
 @pytest.mark.parametrize("cycles", [1, 4, 25])
@@ -431,3 +442,4 @@ def test_bench_rl_figures() -> None:
 
     r = run(games=1, seed=3)
     assert r.raw_steps > 100 and r.env_steps > 100 and r.raw_per_s > 0 and r.env_per_s > 0
+    assert r.encoder.startswith(("C", "Python"))
