@@ -27,6 +27,7 @@ Counts are divided by fixed scales so values stay near 0..1; nothing is clipped.
 from __future__ import annotations
 
 import struct
+import typing
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -35,7 +36,6 @@ import numpy as np
 
 from meloch.content import load
 from meloch.engine import ExpGlance, ExpView, Glance, ScytheGlance, ScytheView, SeatGlance, State, View, glance
-from meloch.engine.contract import CombatView
 from meloch.rl import native
 from meloch.rl.actions import combat_type_ids, location_ids
 
@@ -516,13 +516,21 @@ def encode_py(g: Glance) -> np.ndarray:
     return m.arr.copy()
 
 
+def _combat_type() -> type:
+    """The type of a glance's combat part, read from the public ``Glance``'s field (the engine's
+    protocol does not export it by name, and a shell imports only ``meloch.engine``)."""
+    hint = typing.get_type_hints(Glance)["combat"]
+    found: type = next(t for t in typing.get_args(hint) if t is not type(None))
+    return found
+
+
 def _native_encoder(mod: Any) -> Any:
     """The C encoder (``meloch.rl._obsc.Encoder``) for this layout: the content's tables and the
     blocks' float offsets (it keeps one float32 vector per seat and copies it out)."""
     _, _, combat, columns = _content_ids()
     return mod.Encoder(
         glance=glance, glance_type=Glance,
-        scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=CombatView, kinds=dict(_KIND_IX),
+        scythe_type=ScytheGlance, exp_type=ExpGlance, combat_type=_combat_type(), kinds=dict(_KIND_IX),
         board_ix=dict(_loc_ix()), unit_ix=dict(_unit_ix()), card_ix=dict(_card_ix()), meloch_ix=dict(_meloch_ix()),
         tokens=TOKENS,
         combat_slot=_combat_slot(), offsets=(*(off for _, off, _ in layout()), size()), track_cols=columns,
