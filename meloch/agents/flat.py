@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage
-from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, dial_rule, greedy_line, softmax_pick
+from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
 from meloch.engine import Action, State, View, apply, legal_actions
 
 MAX_FORCED = 64
@@ -132,9 +132,7 @@ class FlatAgent:
         return out
 
     def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        rule = dial_rule(view, legal)
+        rule = ruled_choice(view, legal)
         if rule is not None:
             return rule
         vals = self.values(legal, sampler)

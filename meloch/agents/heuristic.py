@@ -98,6 +98,14 @@ def dial_rule(view: View, legal: list[Action]) -> Action | None:
     return dials[-1] if view.seats[view.seat].power >= 4 else dials[0]
 
 
+def ruled_choice(view: View, legal: list[Action]) -> Action | None:
+    """The choice every looking-ahead agent makes without looking: a forced decision's one option, the
+    Power Dial by ``dial_rule``; None when the decision needs the agent's own judgement."""
+    if len(legal) == 1:
+        return legal[0]
+    return dial_rule(view, legal)
+
+
 class HeuristicAgent:
     """Shallow look-ahead on the evaluation (see the module docstring)."""
 
@@ -115,9 +123,7 @@ class HeuristicAgent:
         return legal[self.rng.randrange(len(legal))]
 
     def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        rule = dial_rule(view, legal)
+        rule = ruled_choice(view, legal)
         if rule is not None:
             return rule
         seat = legal[0].seat

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage, evaluate, explain
-from meloch.agents.heuristic import DEFAULT_DEPTH, dial_rule, greedy_line
+from meloch.agents.heuristic import DEFAULT_DEPTH, dial_rule, greedy_line, ruled_choice
 from meloch.engine import Action, State, View, apply, legal_actions, view
 
 
@@ -239,9 +239,7 @@ class ISMCTSAgent:
         return s
 
     def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        rule = dial_rule(view, legal)
+        rule = ruled_choice(view, legal)
         if rule is not None:
             return rule
         best = self.search(legal, sampler).ranked()[0].action
