@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meloch.engine import SEAT_TAGS, Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
+from meloch.engine import Action, Setup, State, apply, decision, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
 from meloch.rl import observe as O
 
@@ -62,8 +62,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         self.max_cycles = max_cycles
         self.possible_agents = agent_names(self.setup)
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self._agent_of = {tag: self.possible_agents[i] for i, tag in enumerate(SEAT_TAGS[self.setup.variant])}
-        """Seat tag (``Action.who``) -> agent."""
         self.agents = self.possible_agents[:]
         self._obs_space = observation_space()
         self._n = A.size()
@@ -109,18 +107,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         return seen
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's ``last`` (the same tuple), without its extra call and assertion per step;
-        the selected agent's first observation of a state is built here (``observe``'s work, inlined:
-        this runs once per decision)."""
+        """PettingZoo's ``last`` (the same tuple), without its extra call and assertion per step."""
         agent = self.agent_selection
-        obs = self._seen.get(agent) if observe else None
-        if obs is None and observe:
-            state = self.state if self.state is not None else self._live()
-            obs = self._seen[agent] = {
-                "observation": O.observe_state(state, self._seat_of[agent]),
-                "action_mask": A.no_mask() if self._over or self._done else A.mask_from(self._idx)}
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """PettingZoo's ``agent_iter`` (the selected agent until no agent is left, at most
@@ -153,10 +143,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             return
         legal = self._legal = legal_actions(state)
         self._idx = A.indices(legal)
-        agent = self._agent_of.get(legal[0].who)  # (the tag's agent: ``Action.seat`` is a Python property)
-        if agent is None:
-            agent = self.possible_agents[legal[0].seat]
-        self.agent_selection = agent
+        agent = self.agent_selection = self.possible_agents[legal[0].seat]
         if self.render_mode:
             self.infos[agent]["text"] = self._text(self._seat_of[agent])
 
