@@ -1,0 +1,54 @@
+"""A lever screen for issue 15: win rates and Triumph claims of one or more results directories.
+
+``python tools/balance_screen.py DIR [DIR ...]`` prints the Scythe seat's win rate overall, by
+track side, map side, faction and mech (95% Wilson intervals), and per track side the share of
+games in which each role claimed each category, with the median turn of the claim. It is what
+``docs/rules-notes.md`` "Balance" quotes for each lever; ``meloch report`` is the full report.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections import defaultdict
+
+import pyarrow as pa
+
+from meloch.sim.simulate import read_results
+from meloch.sim.stats import wilson
+
+COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "turns",
+           "s0_role", "s1_role", "s0_claim_categories", "s1_claim_categories",
+           "s0_claim_turns", "s1_claim_turns"]
+
+
+def _pct(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}] n={n}"
+
+
+def main(dirs: list[str]) -> None:
+    rows = pa.concat_tables([read_results(d, COLUMNS) for d in dirs]).to_pylist()
+    n = len(rows)
+    k = sum(r["winner_role"] == "scythe" for r in rows)
+    print(f"Scythe overall {_pct(k, n)}; median turns {statistics.median(r['turns'] for r in rows)}")
+    for axis in ("track_side", "map_side", "faction", "mech", "mat"):
+        groups: dict[str, list[bool]] = defaultdict(list)
+        for r in rows:
+            groups[str(r[axis])].append(r["winner_role"] == "scythe")
+        print(f"  {axis}: " + "; ".join(f"{v} {100 * sum(g) / len(g):.0f}%" for v, g in sorted(groups.items())))
+    for track in sorted({r["track_side"] for r in rows}):
+        sub = [r for r in rows if r["track_side"] == track]
+        print(f"track {track} ({len(sub)} games): share claimed (median turn)")
+        for role in ("scythe", "expeditions"):
+            turns: dict[str, list[int]] = defaultdict(list)
+            for r in sub:
+                seat = 0 if r["s0_role"] == role else 1
+                for cat, t in zip(r[f"s{seat}_claim_categories"], r[f"s{seat}_claim_turns"], strict=True):
+                    turns[cat].append(t)
+            print(f"  {role}: " + "; ".join(f"{c} {100 * len(t) / len(sub):.0f}% ({statistics.median(t):g})"
+                                            for c, t in sorted(turns.items(), key=lambda x: -len(x[1]))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
