@@ -118,6 +118,12 @@ def test_run_resumes_and_interleaves(tmp_path: Path) -> None:
     # the same deal plays the same game
     again = run(cells[:1], 1, tmp_path / "u.jsonl", turn_limit=4)
     assert again == (1, False) and load(tmp_path / "u.jsonl")[0].turns == first[0].turns
+    # a second process takes the later game numbers; together they hold what one run would
+    later = tmp_path / "later.jsonl"
+    assert run(cells[:1], 3, later, turn_limit=4, start=2) == (1, False)
+    assert [g.k for g in load(later)] == [2]
+    assert run(cells[:1], 3, tmp_path / "u.jsonl", turn_limit=4) == (2, False)
+    assert [(g.k, g.turns) for g in load(tmp_path / "u.jsonl") if g.k == 2] == [(2, load(later)[0].turns)]
 
 
 def test_command_plays_and_shows(tmp_path: Path) -> None:

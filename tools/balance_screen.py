@@ -13,25 +13,20 @@ import sys
 from collections import defaultdict
 
 import pyarrow as pa
+from balance_union import _pct  # this folder is on the path when run as a script
 
 from meloch.sim.simulate import read_results
-from meloch.sim.stats import wilson
 
 COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "turns",
            "s0_role", "s1_role", "s0_claim_categories", "s1_claim_categories",
            "s0_claim_turns", "s1_claim_turns"]
 
 
-def _pct(k: int, n: int) -> str:
-    lo, hi = wilson(k, n)
-    return f"{100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}] n={n}"
-
-
 def main(dirs: list[str]) -> None:
     rows = pa.concat_tables([read_results(d, COLUMNS) for d in dirs]).to_pylist()
     n = len(rows)
     k = sum(r["winner_role"] == "scythe" for r in rows)
-    print(f"Scythe overall {_pct(k, n)}; median turns {statistics.median(r['turns'] for r in rows)}")
+    print(f"Scythe overall {_pct(k, n)} n={n}; median turns {statistics.median(r['turns'] for r in rows)}")
     for axis in ("track_side", "map_side", "faction", "mech", "mat"):
         groups: dict[str, list[bool]] = defaultdict(list)
         for r in rows:

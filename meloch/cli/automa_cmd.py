@@ -24,6 +24,8 @@ def automa_table(
     out: Path = typer.Option(Path("automa-table.jsonl"), "--out",
                              help="Games file (JSON lines): appended to, and what is in it is not played again."),
     seed: int = typer.Option(1, "--seed", help="First deal seed (game k of every cell uses seed S+k)."),
+    start: int = typer.Option(0, "--from", min=0, help="First game number to play (split the games "
+                              "between processes: --games 150, and --from 150 --games 300)."),
     turn_limit: int = typer.Option(300, "--turn-limit", min=2, help="Turns before a game ends without a winner."),
     max_cpu: float = typer.Option(0.0, "--max-cpu", min=0.0,
                                   help="Stop after this many CPU seconds of games (0: no limit); rerun to go on."),
@@ -70,7 +72,7 @@ def automa_table(
 
         try:
             played, stopped = run(todo, games, out, first_seed=seed, turn_limit=turn_limit, max_cpu=max_cpu,
-                                  on_game=tick)
+                                  on_game=tick, start=start)
         except KeyboardInterrupt:
             played, stopped = count[0], True
         console.print(f"{played} games played" + ("; stopped early, rerun the same command to go on." if stopped

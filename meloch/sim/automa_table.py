@@ -179,20 +179,22 @@ def _key(g: TableGame) -> tuple[Cell, int]:
 
 
 def run(cells: Sequence[Cell], games: int, out: Path, *, first_seed: int = 1, turn_limit: int = 300,
-        max_cpu: float = 0.0, on_game: Callable[[TableGame], None] | None = None) -> tuple[int, bool]:
-    """Play the missing games of ``cells`` (``games`` each, interleaved), appending each to ``out``.
-    Stops early once ``max_cpu`` CPU seconds are spent (0: no limit). Returns (games played, stopped
-    early)."""
+        max_cpu: float = 0.0, on_game: Callable[[TableGame], None] | None = None, start: int = 0,
+        ) -> tuple[int, bool]:
+    """Play the missing games ``start .. games - 1`` of ``cells`` (interleaved), appending each to
+    ``out``; several processes may split the game numbers between them (a deal depends only on its
+    number). Stops early once ``max_cpu`` CPU seconds are spent (0: no limit). Returns (games
+    played, stopped early)."""
     rules = rules_of(cells)
     done = {_key(g) for g in load(out)
             if rules.get(_key(g)[0]) == g.rules and g.seed == deal(g.k, first_seed)[0]}
-    start = time.process_time()
+    cpu0 = time.process_time()
     played = 0
-    for k in range(games):
+    for k in range(start, games):
         for cell in cells:
             if (cell, k) in done:
                 continue
-            if max_cpu and time.process_time() - start >= max_cpu:
+            if max_cpu and time.process_time() - cpu0 >= max_cpu:
                 return played, True
             g = play(cell, k, first_seed, turn_limit, rules[cell])
             with out.open("ab") as f:
