@@ -4,9 +4,10 @@
 Editable installs (``make install``) skip this: ``make web`` builds the client there.
 
 Every install also builds the C extensions ``meloch.rl._obsc`` and ``meloch.rl._actc`` (the research
-API's observation encoder, legal-action indices and action mask, ``meloch/rl/native.py``) when a C
-compiler is there; without one the install goes on, says so, and ``meloch.rl`` runs its Python
-implementation (same results, slower)."""
+API's observation encoder, legal-action indices and action mask, ``meloch/rl/native.py``) and
+``meloch.engine._glancec`` (the engine's ``glance``, which that encoder reads) when a C compiler is
+there; without one the install goes on, says so, and both run their Python implementations (same
+results, slower)."""
 
 from __future__ import annotations
 
@@ -91,13 +92,15 @@ class OptionalBuildExt(build_ext):
 def native_extensions() -> list[Extension]:
     """The C extensions; they create numpy arrays through numpy's C API, so they build against numpy's
     headers (numpy is a build requirement in pyproject.toml; without it, no extension and a warning)."""
+    glance = [Extension("meloch.engine._glancec", ["meloch/engine/_glancec.c"], optional=True,
+                        extra_compile_args=["-O2"])]
     try:
         import numpy
     except ImportError:
         OptionalBuildExt._skip(ImportError("numpy is needed to build them"))
-        return []
-    return [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], include_dirs=[numpy.get_include()],
-                      optional=True, extra_compile_args=["-O2"]) for name in ("_obsc", "_actc")]
+        return glance
+    return glance + [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], include_dirs=[numpy.get_include()],
+                               optional=True, extra_compile_args=["-O2"]) for name in ("_obsc", "_actc")]
 
 
 setup(cmdclass={"build_py": BuildPyWithClient, "sdist": SdistWithClient, "build_ext": OptionalBuildExt},

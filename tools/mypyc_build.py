@@ -29,6 +29,8 @@ from mypyc.build import mypycify
 from setuptools import setup
 
 NOT_COMPILED = {"__init__.py", "_native.py", "model.py", "contract.py", "glance.py"}
+NOT_MYPYC = ("_glancec.",)
+"""``meloch.engine._native.NOT_MYPYC``: the C ``glance`` that every install builds (not removed here)."""
 MANIFEST = "_mypyc_manifest.json"
 """``meloch.engine._native.MANIFEST`` (not imported: building must not import the engine)."""
 
@@ -41,7 +43,7 @@ def clean(root: Path) -> int:
     eng = engine_dir(root)
     n = 0
     for p in sorted(eng.rglob("*")):
-        if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES):
+        if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES) and not p.name.startswith(NOT_MYPYC):
             p.unlink()
             n += 1
     (eng / MANIFEST).unlink(missing_ok=True)

@@ -38,7 +38,15 @@ from meloch.engine.contract import (
 )
 from meloch.engine.describe import FREE_VERBS, location_name, options
 from meloch.engine.determinize import determinize
-from meloch.engine.glance import ExpGlance, Glance, ScytheGlance, SeatGlance, glance
+from meloch.engine.glance import (
+    ExpGlance,
+    Glance,
+    ScytheGlance,
+    SeatGlance,
+    glance,
+    glance_is_native,
+    use_native_glance,
+)
 from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.standing import standing
@@ -74,6 +82,7 @@ __all__ = [
     "events_for",
     "from_json",
     "glance",
+    "glance_is_native",
     "legal_actions",
     "new_game",
     "outcome",
@@ -100,6 +109,7 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "start_transition",
     "undo_point",
     "undo_refusal",
+    "use_native_glance",
     "view_schema",
 ]
 __all__ += ["last_events"]  # typed events of the last transition (the simulation's figures)

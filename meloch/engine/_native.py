@@ -28,9 +28,15 @@ MANIFEST = ENGINE / "_mypyc_manifest.json"
 PURE_ENV = "MELOCH_PURE"
 
 
+NOT_MYPYC = ("_glancec.",)
+"""Extension modules under the engine that are not the mypyc build: the C ``glance`` (``_glancec.c``,
+built by every install, with its Python fallback in ``glance.py``)."""
+
+
 def extension_files(root: Path = ENGINE) -> list[Path]:
-    """Compiled modules (``.so``/``.pyd``) under ``root``."""
-    return sorted(p for p in root.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES))
+    """Modules of the mypyc build (``.so``/``.pyd``) under ``root``."""
+    return sorted(p for p in root.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES)
+                  and not p.name.startswith(NOT_MYPYC))
 
 
 def source_digest(path: Path) -> str:

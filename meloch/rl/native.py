@@ -10,8 +10,8 @@ extensions are not built (``pip install`` builds it when a C compiler is there; 
 install still works and says so) or when ``MELOCH_RL_PURE=1`` is set.
 
 ``meloch.rl.observe`` and ``meloch.rl.actions`` choose at import (``load``); ``use(False)`` /
-``use(True)`` switches both at run time (the tests run both paths); ``path()`` says which runs
-(``meloch bench --rl`` prints it).
+``use(True)`` switches both at run time, and the engine's C ``glance`` with them (the tests run both
+paths); ``path()`` says which runs (``meloch bench --rl`` prints it).
 """
 
 from __future__ import annotations
@@ -63,20 +63,25 @@ def broken(e: Exception) -> None:
 def use(native: bool) -> bool:
     """Switch the observation encoder and the mask to the C path (``native``) or the Python one.
     Returns whether the C path now runs (False when it was asked for but is not built)."""
+    from meloch.engine import use_native_glance
     from meloch.rl import actions, observe
 
     on = native and modules() is not None and not _BROKEN
     observe._use(on)
     actions._use(on)
-    return observe.NATIVE and actions.NATIVE
+    glanced = use_native_glance(on)
+    return observe.NATIVE and actions.NATIVE and glanced
 
 
 def path() -> str:
     """Which path runs, as one line for people."""
+    from meloch.engine import glance_is_native
     from meloch.rl import observe
 
     if observe.NATIVE:
-        return "C (meloch.rl._obsc, meloch.rl._actc)"
+        if not glance_is_native():
+            return "C (meloch.rl._obsc, meloch.rl._actc); the engine's glance in Python (_glancec not built)"
+        return "C (meloch.rl._obsc, meloch.rl._actc, meloch.engine._glancec)"
     if _BROKEN:
         return f"Python: {_BROKEN[0]}"
     if modules() is None:
