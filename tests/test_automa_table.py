@@ -14,6 +14,7 @@ from meloch.content.schema import AutomaLevelSide
 from meloch.sim.automa_table import (
     Cell,
     TableGame,
+    carry_over,
     cell_rules,
     deal,
     fingerprint,
@@ -145,3 +146,37 @@ def test_a_corrupt_games_file_is_a_clear_error(tmp_path: Path) -> None:
         load(out)
     res = CliRunner().invoke(app, ["automa-table", "--show", "--out", str(out)])
     assert res.exit_code == 2 and "t.jsonl:2 is not a table game" in res.output and "Traceback" not in res.output
+
+
+def _write(out: Path, games: list[TableGame]) -> None:
+    out.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+
+
+def test_carry_over_moves_games_only_when_a_replayed_sample_ends_as_recorded(tmp_path: Path) -> None:
+    """An engine change that keeps the rules: the games of the old shared rules are re-played in
+    part and moved to the current rules only if every re-played game ends exactly as recorded."""
+    out = tmp_path / "t.jsonl"
+    run(parse_cells("random", "1", ["explorer"]), 3, out)  # three real games with the current rules
+    played = load(out)
+    assert len({g.turns for g in played}) > 1 or len({g.reason for g in played}) > 1 or played[0].turns > 4
+    level = played[0].rules.partition(".")[2]
+    old = [msgspec.structs.replace(g, rules=f"old000000000.{level}") for g in played]
+    other = msgspec.structs.replace(old[0], rules=f"other0000000.{level}")
+    # one recorded result the current engine does not reproduce: nothing moves, the file is unchanged
+    bad = [*old[:2], msgspec.structs.replace(old[2], turns=old[2].turns + 1), other]
+    _write(out, bad)
+    c = carry_over(out, "old000000000", per_cell=3)
+    assert (c.replayed, c.moved, len(c.differed)) == (3, 0, 1) and "game 2" in c.differed[0]
+    assert load(out) == bad
+    r = CliRunner().invoke(app, ["automa-table", "--show", "--carry-over", "old000000000", "--verify", "3",
+                                 "--out", str(out)])
+    assert r.exit_code == 1 and "Not carried over" in r.output and "game 2" in r.output
+    # all re-played games end as recorded: every game of the old rules moves, the others stay
+    _write(out, [*old, other])
+    c = carry_over(out, "old000000000", per_cell=2)
+    assert (c.replayed, c.moved, c.differed) == (2, 3, ())
+    got = load(out)
+    assert [g.rules for g in got] == [g.rules for g in played] + [other.rules]
+    assert carry_over(out, "old000000000").moved == 0  # (nothing left of the old rules)
+    (rates,) = table(got).rates.values()
+    assert rates.games == 3

@@ -12,7 +12,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from meloch.sim.automa_table import Table
+    from meloch.sim.automa_table import Table, TableGame
 
 
 def automa_table(
@@ -35,13 +35,18 @@ def automa_table(
     restamp_games: bool = typer.Option(False, "--restamp",
                                        help="First give the games recorded with this tree's whole-content "
                                        "fingerprint (the format before per-cell rules) their cell's rules."),
+    carry: str = typer.Option("", "--carry-over",
+                              help="First carry the games of these earlier shared rules (the part before the "
+                              "dot) over to the current engine: --verify games of each of their cells are "
+                              "re-played, and only if all end exactly as recorded are the games moved."),
+    verify: int = typer.Option(4, "--verify", min=1, help="Games re-played per cell by --carry-over."),
 ) -> None:
     """Play the missing games (interleaved over the cells), then print the table of every agent in
     the file: win rate of the agent, 95% Wilson interval, n, median turns, CPU per game, targets."""
     from rich.console import Console
 
     from meloch.agents import make_agent
-    from meloch.sim.automa_table import load, parse_cells, restamp, run, table
+    from meloch.sim.automa_table import carry_over, load, parse_cells, restamp, run, table
 
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -53,6 +58,22 @@ def automa_table(
         raise typer.Exit(code=2) from None
     if restamp_games:
         console.print(f"{restamp(out)} games in {out} given their cell's rules.")
+    if carry:
+        def said(g: TableGame, again: TableGame) -> None:
+            same = (again.score, again.reason, again.turns) == (g.score, g.reason, g.turns)
+            console.print(f"  re-played {g.agent} vs automa:{g.level}{'+threat' if g.threat else ''} as {g.side}, "
+                          f"game {g.k}: {'as recorded' if same else 'DIFFERS'}")
+
+        c = carry_over(out, carry, verify, turn_limit, on_game=said)
+        if c.differed:
+            console.print(f"[red]Not carried over:[/] {len(c.differed)} of {c.replayed} re-played games ended "
+                          "otherwise, so the engine change changed the rules; play the table again.")
+            for line in c.differed:
+                console.print(f"  {line}")
+            raise typer.Exit(code=1)
+        console.print(f"{c.moved} games carried over from rules {c.old} to {c.new} ({c.replayed} re-played, "
+                      "all exactly as recorded)." if c.moved else f"No games of rules {c.old} to carry over "
+                      f"(current: {c.new}).")
     if not show_only:
         try:
             make_agent(agent, 0)

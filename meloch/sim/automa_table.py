@@ -11,7 +11,9 @@ rules of its cell (``cell_rules``: every engine source, every content data file,
 table only the cell's own level as its side plays it): games of other rules are never mixed in, and
 retuning one level leaves the other levels' games counted (a level's game reads only its own
 level's entry). ``restamp`` moves games recorded with the whole-content ``fingerprint`` of the
-current tree (the file format before per-cell rules) to their cell's rules.
+current tree (the file format before per-cell rules) to their cell's rules. ``carry_over`` moves
+games of an earlier engine to the current rules after re-playing a sample of every cell exactly (an
+engine change that keeps the rules: a faster engine, a glance for the research API).
 
 The targets (issue 12), per side: the agent's win rate falls strictly from level 1 to 5, the 95%
 Wilson intervals of levels 1, 3 and 5 do not overlap, level 1 is won >= 80%, Threat costs the agent
@@ -320,3 +322,67 @@ def restamp(path: Path) -> int:
         tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
         tmp.replace(path)
     return n
+
+
+class CarryOver(msgspec.Struct, frozen=True):
+    """What ``carry_over`` did: the games re-played, those that differed, and the games moved."""
+
+    old: str
+    """The shared rules (``base_rules``) the games were recorded with."""
+    new: str
+    replayed: int
+    differed: tuple[str, ...]
+    """Each re-played game that came out otherwise: cell, game number, recorded vs now."""
+    moved: int
+
+
+def _spread(games: Sequence[TableGame], n: int) -> list[TableGame]:
+    """``n`` games of one cell spread over its game numbers (both map and track sides among them)."""
+    ordered = sorted(games, key=lambda g: g.k)
+    if len(ordered) <= n:
+        return ordered
+    return [ordered[(i * (len(ordered) - 1)) // (n - 1)] for i in range(n)] if n > 1 else ordered[:1]
+
+
+def carry_over(path: Path, old: str, per_cell: int = 4, turn_limit: int = 300,
+               on_game: Callable[[TableGame, TableGame], None] | None = None) -> CarryOver:
+    """Carry the games recorded with shared rules ``old`` over to the current engine when an engine
+    change kept the rules (a faster engine, a glance for the research API): re-play ``per_cell``
+    games of every such cell with the current code (spread over the cell's game numbers) and, only
+    if every one ends exactly as recorded (score, reason and number of turns: a game is a long
+    chaotic line, so a change in any rule it meets shows), give all of them the current rules.
+    A cell's own level part must already be the current one (a level retune is a real change).
+    Nothing is rewritten when a game differs; the file is replaced whole (atomically) otherwise."""
+    games = load(path)
+    new = base_rules()
+    if old == new:
+        return CarryOver(old, new, 0, (), 0)
+    automa = load_content().automa
+    assert automa is not None
+    cells: dict[Cell, list[TableGame]] = {}
+    for g in games:
+        base, _, level = g.rules.partition(".")
+        cell = _key(g)[0]
+        if base == old and level == level_rules(automa, cell):
+            cells.setdefault(cell, []).append(g)
+    differed: list[str] = []
+    replayed = 0
+    for cell, mine in cells.items():
+        for g in _spread(mine, per_cell):
+            again = play(cell, g.k, g.seed - g.k, turn_limit, g.rules)
+            replayed += 1
+            if on_game is not None:
+                on_game(g, again)
+            if (again.score, again.reason, again.turns) != (g.score, g.reason, g.turns):
+                differed.append(f"{cell.agent} vs {cell.automa} as {cell.side}, game {g.k}: recorded "
+                                f"{g.score}/{g.reason}/{g.turns} turns, now {again.score}/{again.reason}/{again.turns}")
+    if differed or not cells:
+        return CarryOver(old, new, replayed, tuple(differed), 0)
+    rules = rules_of(cells)
+    chosen = {id(g) for mine in cells.values() for g in mine}
+    moved = [msgspec.structs.replace(g, rules=rules[_key(g)[0]]) if id(g) in chosen else g for g in games]
+    n = sum(len(v) for v in cells.values())
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
+    tmp.replace(path)
+    return CarryOver(old, new, replayed, (), n)
