@@ -216,9 +216,34 @@ def test_registry_names_and_levels() -> None:
     assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
-    for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q"):
+    for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
+                "search:s4/x"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
+    split = make_agent("search:s2t3/s3t2r1", 1)
+    assert isinstance(split, FlatAgent) and split.by_role == {
+        "scythe": FlatParams(samples=2, top=3), "expeditions": FlatParams(samples=3, top=2, reply=True)}
+
+
+def test_a_role_split_search_uses_each_role_s_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search:A/B`` judges a Scythe decision with A and an Expeditions decision with B."""
+    agent = make_agent("search:s2t3/s3t2r1", 1)
+    assert isinstance(agent, FlatAgent)
+    used: list[tuple[int, FlatParams]] = []
+    real = FlatAgent.values
+
+    def spy(self: FlatAgent, legal: list[Action], sampler: Sampler,
+            params: FlatParams | None = None) -> dict[int, float]:
+        assert params is not None
+        used.append((legal[0].seat, params))
+        return real(self, legal, sampler, params)
+
+    monkeypatch.setattr(FlatAgent, "values", spy)
+    play_game(Setup(turn_limit=3), 2, (agent, agent))
+    seats = {seat for seat, _ in used}
+    assert seats == {0, 1}
+    for seat, params in used:  # (the standard duel: seat 0 plays Scythe, seat 1 Expeditions)
+        assert params == agent.by_role["scythe" if seat == 0 else "expeditions"]
 
 
 def test_hint_ranks_options_with_shares_and_reasons() -> None:

@@ -103,10 +103,14 @@ class FlatAgent:
     uses_view = True
     uses_sampler = True
 
-    def __init__(self, seed: int = 0, level: str = "flat", params: FlatParams | None = None) -> None:
+    def __init__(self, seed: int = 0, level: str = "flat", params: FlatParams | None = None,
+                 by_role: dict[str, FlatParams] | None = None) -> None:
         if params is None and level not in FLAT_LEVELS:
             raise ValueError(f"unknown search level {level!r}; choose one of {', '.join(FLAT_LEVELS)}")
         self.params = params or FLAT_LEVELS[level]
+        self.by_role = by_role or {}
+        """Settings for a role ("scythe", "expeditions") in place of ``params``: the roles' plans
+        differ (a Scythe plan often pays a turn later), so their best settings may too."""
         self.name = f"search:{level}"
         self.rng = random.Random(seed)
 
@@ -114,9 +118,9 @@ class FlatAgent:
         """Without a sampler it cannot look ahead: uniform choice."""
         return legal[self.rng.randrange(len(legal))]
 
-    def values(self, legal: list[Action], sampler: Sampler) -> dict[int, float]:
+    def values(self, legal: list[Action], sampler: Sampler, params: FlatParams | None = None) -> dict[int, float]:
         """Index in ``legal`` -> mean advantage over the samples, for the options kept."""
-        p = self.params
+        p = params or self.params
         seat = legal[0].seat
         samples = [sampler.sample(self.rng) for _ in range(max(1, p.samples))]
         first = [line_value(apply(samples[0], a), seat, p.depth, False) for a in legal]
@@ -135,6 +139,7 @@ class FlatAgent:
         rule = ruled_choice(view, legal)
         if rule is not None:
             return rule
-        vals = self.values(legal, sampler)
+        p = self.by_role.get(view.setup.seats[legal[0].seat].role, self.params) if self.by_role else self.params
+        vals = self.values(legal, sampler, p)
         keys = sorted(vals)
-        return legal[keys[softmax_pick(self.rng, [vals[i] for i in keys], self.params.temperature)]]
+        return legal[keys[softmax_pick(self.rng, [vals[i] for i in keys], p.temperature)]]

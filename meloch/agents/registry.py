@@ -26,22 +26,42 @@ for _level in LEVELS:
 _FLAT_SPEC = re.compile(r"^(?:[strdn]\d+)+$")
 
 
-def _flat_by_spec(name: str) -> Callable[[int], Agent] | None:
-    """``search:LEVEL`` (``FLAT_LEVELS``) or ``search:s8t6r1`` (samples 8, top 6, reply on; ``d``:
-    depth, ``n``: own turns per line): any ``FlatParams`` by name, so ``meloch ladder`` can compare
-    settings without a code change. Experimental: not in ``AGENTS`` (the menus, the server), like ``ismcts:N``."""
-    head, _, tail = name.partition(":")
-    if head == "search" and tail in FLAT_LEVELS:
-        return lambda seed: FlatAgent(seed, tail)
-    if head != "search" or not _FLAT_SPEC.match(tail):
+def _flat_params(spec: str) -> FlatParams | None:
+    """``s8t6r1`` (samples 8, top 6, reply on; ``d``: depth, ``n``: own turns per line) or a level name."""
+    if spec in FLAT_LEVELS:
+        return FLAT_LEVELS[spec]
+    if not _FLAT_SPEC.match(spec):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([strdn])(\d+)", tail)}
+    f = {k: int(v) for k, v in re.findall(r"([strdn])(\d+)", spec)}
     base = FlatParams()
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
                         depth=f.get("d", base.depth), turns=f.get("n", base.turns))
     if params.samples < 1 or params.depth < 1 or params.turns < 1:
         return None
-    return lambda seed: FlatAgent(seed, tail, params)
+    return params
+
+
+def _flat_by_spec(name: str) -> Callable[[int], Agent] | None:
+    """``search:LEVEL`` (``FLAT_LEVELS``), ``search:s8t6r1`` (any ``FlatParams``, see ``_flat_params``),
+    or ``search:A/B``: settings A when the agent plays Scythe, B when it plays Expeditions; so
+    ``meloch ladder`` can compare settings without a code change. Experimental: not in ``AGENTS``
+    (the menus, the server), like ``ismcts:N``."""
+    head, _, tail = name.partition(":")
+    if head != "search":
+        return None
+    if tail in FLAT_LEVELS:
+        return lambda seed: FlatAgent(seed, tail)
+    parts = tail.split("/")
+    if len(parts) > 2:
+        return None
+    found = [_flat_params(x) for x in parts]
+    if any(x is None for x in found):
+        return None
+    params = [x for x in found if x is not None]
+    if len(params) == 1:
+        return lambda seed: FlatAgent(seed, tail, params[0])
+    roles = {"scythe": params[0], "expeditions": params[1]}
+    return lambda seed: FlatAgent(seed, tail, params[0], by_role=roles)
 
 
 def _ismcts_by_iterations(name: str) -> Callable[[int], Agent] | None:
