@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # (the editable install builds meloch/rl's C extensions in place: a changed C source reinstalls)
-$(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py meloch/rl/_obsc.c meloch/rl/_actc.c meloch/engine/_glancec.c
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py meloch/rl/_obsc.c meloch/rl/_actc.c meloch/engine/_glancec.c meloch/engine/_fields.h
 	PIP_CONSTRAINT=constraints.txt $(BIN)/python -m pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)

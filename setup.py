@@ -92,7 +92,8 @@ class OptionalBuildExt(build_ext):
 def native_extensions() -> list[Extension]:
     """The C extensions; they create numpy arrays through numpy's C API, so they build against numpy's
     headers (numpy is a build requirement in pyproject.toml; without it, no extension and a warning)."""
-    glance = [Extension("meloch.engine._glancec", ["meloch/engine/_glancec.c"], optional=True,
+    fields = ["meloch/engine/_fields.h"]  # (shared by both: a change rebuilds them)
+    glance = [Extension("meloch.engine._glancec", ["meloch/engine/_glancec.c"], depends=fields, optional=True,
                         extra_compile_args=["-O2"])]
     try:
         import numpy
@@ -100,7 +101,8 @@ def native_extensions() -> list[Extension]:
         OptionalBuildExt._skip(ImportError("numpy is needed to build them"))
         return glance
     return glance + [Extension(f"meloch.rl.{name}", [f"meloch/rl/{name}.c"], include_dirs=[numpy.get_include()],
-                               optional=True, extra_compile_args=["-O2"]) for name in ("_obsc", "_actc")]
+                               depends=fields, optional=True, extra_compile_args=["-O2"])
+                     for name in ("_obsc", "_actc")]
 
 
 setup(cmdclass={"build_py": BuildPyWithClient, "sdist": SdistWithClient, "build_ext": OptionalBuildExt},

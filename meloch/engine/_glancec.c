@@ -21,49 +21,8 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
-
-#define MAX_FIELDS 32
-
-typedef struct {
-    PyTypeObject *type; /* strong reference */
-    Py_ssize_t off[MAX_FIELDS];
-    int n;
-} Fields;
-
-static int fields_init(Fields *f, PyObject *type, const char **names, int n) {
-    if (!PyType_Check(type)) {
-        PyErr_SetString(PyExc_TypeError, "_glancec: a struct type was expected");
-        return -1;
-    }
-    f->type = (PyTypeObject *)type;
-    Py_INCREF(type);
-    f->n = n;
-    for (int i = 0; i < n; i++) {
-        PyObject *d = PyObject_GetAttrString(type, names[i]);
-        if (d == NULL) return -1;
-        if (!Py_IS_TYPE(d, &PyMemberDescr_Type)) {
-            Py_DECREF(d);
-            PyErr_Format(PyExc_TypeError, "_glancec: %s.%s is not a slot", ((PyTypeObject *)type)->tp_name, names[i]);
-            return -1;
-        }
-        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-        if (m->type != T_OBJECT_EX && m->type != T_OBJECT) {
-            Py_DECREF(d);
-            PyErr_Format(PyExc_TypeError, "_glancec: %s.%s is not an object slot",
-                         ((PyTypeObject *)type)->tp_name, names[i]);
-            return -1;
-        }
-        f->off[i] = m->offset;
-        Py_DECREF(d);
-    }
-    return 0;
-}
-
-/* Field ``i`` of ``o`` (borrowed; NULL when unset). ``o`` must be of the exact type. */
-static inline PyObject *FIELD(const Fields *f, PyObject *o, int i) {
-    return *(PyObject **)((char *)o + f->off[i]);
-}
+#define FIELDS_WHO "_glancec"
+#include "_fields.h"
 
 /* ------------------------------------------------------------------ the fields read */
 
@@ -354,11 +313,11 @@ static PyObject *glance_c(Glancer *g, PyObject *state, int seat) {
     if (!PyUnicode_Check(content)) return PyObject_CallFunction(g->fallback, "Oi", state, seat);
     PyObject *m = memo_of(g, seat, content);
     if (m == NULL) return NULL;
-    Py_INCREF(m); /* (a refresh may replace the seat's remembered list? it never does; held anyway) */
+    Py_INCREF(m); /* (held for the call: the Python helpers it calls could drop it from the memo) */
 
     PyObject *result = NULL;
     PyObject *decider = NULL, *kind = NULL, *n[5] = {NULL}, *decks = NULL, *supply = NULL, *trash = NULL;
-    PyObject *discard = NULL, *seats_t = NULL, *combat = NULL, *known = NULL;
+    PyObject *discard = NULL, *seats_t = NULL, *combat = NULL, *known = NULL, *parts[N_PARTS] = {NULL};
 
     /* the decision: the top frame while the game is not won */
     PyObject *frames = FIELD(st, state, ST_FRAMES), *winner = FIELD(st, state, ST_WINNER);
@@ -391,34 +350,16 @@ static PyObject *glance_c(Glancer *g, PyObject *state, int seat) {
         PyErr_SetString(PyExc_TypeError, "_glancec: the state's seats are a pair");
         goto done;
     }
-    PyObject *stars = part(g, m, 0, state, seat, FIELD(st, state, ST_TRACK));
-    if (stars == NULL) goto done;
-    Py_INCREF(stars);
-    PyObject *map_tokens = part(g, m, 1, state, seat, FIELD(st, state, ST_MAP_TOKENS));
-    if (map_tokens == NULL) {
-        Py_DECREF(stars);
-        goto done;
+    PyObject *srcs[N_PARTS] = {FIELD(st, state, ST_TRACK), FIELD(st, state, ST_MAP_TOKENS),
+                               FIELD(st, state, ST_LAKES), FIELD(st, state, ST_CORRUPTION),
+                               PyTuple_GET_ITEM(seats, 0), PyTuple_GET_ITEM(seats, 1)};
+    for (int i = 0; i < N_PARTS; i++) {
+        PyObject *p = part(g, m, i, state, seat, srcs[i]); /* (borrowed from the memo: held while used) */
+        if (p == NULL) goto done;
+        Py_INCREF(p);
+        parts[i] = p;
     }
-    Py_INCREF(map_tokens);
-    PyObject *lakes = part(g, m, 2, state, seat, FIELD(st, state, ST_LAKES));
-    if (lakes == NULL) {
-        Py_DECREF(stars);
-        Py_DECREF(map_tokens);
-        goto done;
-    }
-    Py_INCREF(lakes);
-    PyObject *corr = part(g, m, 3, state, seat, FIELD(st, state, ST_CORRUPTION));
-    if (corr == NULL) {
-        Py_DECREF(stars);
-        Py_DECREF(map_tokens);
-        Py_DECREF(lakes);
-        goto done;
-    }
-    Py_INCREF(corr);
-    PyObject *s0 = part(g, m, 4, state, seat, PyTuple_GET_ITEM(seats, 0));
-    PyObject *s1 = s0 == NULL ? NULL : (Py_INCREF(s0), part(g, m, 5, state, seat, PyTuple_GET_ITEM(seats, 1)));
-    if (s1 != NULL) seats_t = PyTuple_Pack(2, s0, s1);
-    Py_XDECREF(s0);
+    seats_t = PyTuple_Pack(2, parts[4], parts[5]);
 
     /* the counts */
     const int deck_fields[5] = {ST_DISCOVERY_DECK, ST_COMBAT_DECK, ST_ENCOUNTER_DECK, ST_FACTORY_CARDS,
@@ -475,19 +416,16 @@ static PyObject *glance_c(Glancer *g, PyObject *state, int seat) {
         if (seat_o != NULL) {
             PyObject *a[23] = {
                 seat_o, decider, kind, FIELD(st, state, ST_TURN), FIELD(st, state, ST_STEP),
-                FIELD(st, state, ST_ACTIVE), turn_limit, stars, FIELD(st, state, ST_HOME_TURNS),
+                FIELD(st, state, ST_ACTIVE), turn_limit, parts[0], FIELD(st, state, ST_HOME_TURNS),
                 FIELD(st, state, ST_STALEMATE_OPEN), supply, trash, decks, discard, FIELD(st, state, ST_TRACK),
-                FIELD(st, state, ST_MELOCH_ROW), map_tokens, FIELD(st, state, ST_REVEALED), lakes, corr, seats_t,
-                combat, known};
+                FIELD(st, state, ST_MELOCH_ROW), parts[1], FIELD(st, state, ST_REVEALED), parts[2], parts[3],
+                seats_t, combat, known};
             result = PyObject_Vectorcall(g->glance_type, a, 23, NULL);
             Py_DECREF(seat_o);
         }
     }
-    Py_DECREF(stars);
-    Py_DECREF(map_tokens);
-    Py_DECREF(lakes);
-    Py_DECREF(corr);
 done:
+    for (int i = 0; i < N_PARTS; i++) Py_XDECREF(parts[i]);
     Py_XDECREF(decider);
     Py_XDECREF(kind);
     for (int i = 0; i < 5; i++) Py_XDECREF(n[i]);

@@ -32,6 +32,8 @@
 #include <string.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
+#define FIELDS_WHO "_obsc"
+#include "../engine/_fields.h"
 
 /* ------------------------------------------------------------------ struct fields by offset */
 
@@ -61,50 +63,6 @@ static const char *E_NAMES[E_N] = {
 
 enum { C_ATTACKER, C_DEFENDER, C_REVEALED, C_TUCKED, C_DIAL_0, C_DIAL_1, C_TOTALS, C_N };
 static const char *C_NAMES[C_N] = {"attacker", "defender", "revealed", "tucked", "dial_0", "dial_1", "totals"};
-
-#define MAX_FIELDS 32
-
-typedef struct {
-    PyTypeObject *type;  /* strong reference */
-    Py_ssize_t off[MAX_FIELDS];
-    int n;
-} Fields;
-
-/* Resolve the slot offset of each named field of ``type`` (a msgspec Struct: one member descriptor
- * holding an object per field). */
-static int fields_init(Fields *f, PyObject *type, const char **names, int n) {
-    if (!PyType_Check(type)) {
-        PyErr_SetString(PyExc_TypeError, "_obsc: a struct type was expected");
-        return -1;
-    }
-    f->type = (PyTypeObject *)type;
-    Py_INCREF(type);
-    f->n = n;
-    for (int i = 0; i < n; i++) {
-        PyObject *d = PyObject_GetAttrString(type, names[i]);
-        if (d == NULL) return -1;
-        if (!Py_IS_TYPE(d, &PyMemberDescr_Type)) {
-            Py_DECREF(d);
-            PyErr_Format(PyExc_TypeError, "_obsc: %s.%s is not a slot", ((PyTypeObject *)type)->tp_name, names[i]);
-            return -1;
-        }
-        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-        if (m->type != T_OBJECT_EX && m->type != T_OBJECT) {
-            Py_DECREF(d);
-            PyErr_Format(PyExc_TypeError, "_obsc: %s.%s is not an object slot", ((PyTypeObject *)type)->tp_name,
-                         names[i]);
-            return -1;
-        }
-        f->off[i] = m->offset;
-        Py_DECREF(d);
-    }
-    return 0;
-}
-
-/* Field ``i`` of ``o`` (a borrowed reference); ``o`` must be of the exact type (checked by callers). */
-static inline PyObject *FIELD(const Fields *f, PyObject *o, int i) {
-    return *(PyObject **)((char *)o + f->off[i]);
-}
 
 static PyObject *field_checked(const Fields *f, PyObject *o, int i, const char **names) {
     PyObject *v = FIELD(f, o, i);
