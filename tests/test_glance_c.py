@@ -131,3 +131,15 @@ def test_bad_input_gets_the_python_errors() -> None:
 def test_the_switch() -> None:
     assert use_native_glance(False) is False and not glance_is_native()
     assert use_native_glance(True) is True and glance_is_native()
+
+
+def test_a_glancer_that_is_not_set_up_refuses_clearly() -> None:
+    from meloch.engine import _glancec
+
+    g = _glancec.Glancer.__new__(_glancec.Glancer)
+    with pytest.raises(RuntimeError, match="not set up"):
+        g(new_game(Setup(), 1), 0)
+    kw = {name: int for name in ("state_type", "setup_type", "frame_type", "known_type", "scythe_seat",
+                                 "exp_seat", "glance_type", "scythe_glance", "exp_glance")}
+    with pytest.raises(AttributeError):  # (int has no field "setup")
+        _glancec.Glancer(**kw, memo={}, new_memo=lambda s, c: [], refresh=print, combat=print, fallback=print)

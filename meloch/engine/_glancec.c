@@ -333,11 +333,13 @@ static PyObject *glance_c(Glancer *g, PyObject *state, int seat) {
             PyErr_SetString(PyExc_TypeError, "_glancec: a frame of another type");
             goto done;
         }
-        decider = need(FIELD(&g->fr, top, FR_SEAT), "frame's seat");
-        kind = need(FIELD(&g->fr, top, FR_KIND), "frame's kind");
-        if (decider == NULL || kind == NULL) goto done;
-        Py_INCREF(decider);
-        Py_INCREF(kind);
+        PyObject *d = need(FIELD(&g->fr, top, FR_SEAT), "frame's seat");
+        PyObject *k = d == NULL ? NULL : need(FIELD(&g->fr, top, FR_KIND), "frame's kind");
+        if (k == NULL) goto done;
+        Py_INCREF(d);
+        decider = d;
+        Py_INCREF(k);
+        kind = k;
     } else {
         decider = PyLong_FromLong(-1);
         kind = PyUnicode_FromStringAndSize("", 0);
@@ -443,6 +445,10 @@ done:
 static PyObject *Glancer_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     Glancer *g = (Glancer *)self;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (g->fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_glancec: a Glancer that was not set up (its __init__ failed)");
+        return NULL;
+    }
     if (kwnames != NULL || nargs != 2 || !g->native || Py_TYPE(args[0]) != g->st.type)
         return PyObject_Vectorcall(g->fallback, args, nargsf, kwnames); /* its errors are the Python path's */
     long seat = PyLong_Check(args[1]) && !PyBool_Check(args[1]) ? PyLong_AsLong(args[1]) : -2;
@@ -453,8 +459,8 @@ static PyObject *Glancer_vectorcall(PyObject *self, PyObject *const *args, size_
 
 static PyObject *Glancer_call(PyObject *self, PyObject *args, PyObject *kw) {
     Glancer *g = (Glancer *)self;
-    if (kw == NULL && PyTuple_GET_SIZE(args) == 2)
-        return Glancer_vectorcall(self, &PyTuple_GET_ITEM(args, 0), 2, NULL);
+    if ((kw == NULL && PyTuple_GET_SIZE(args) == 2) || g->fallback == NULL)
+        return Glancer_vectorcall(self, &PyTuple_GET_ITEM(args, 0), PyTuple_GET_SIZE(args), NULL);
     return PyObject_Call(g->fallback, args, kw);
 }
 
