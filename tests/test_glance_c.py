@@ -143,3 +143,18 @@ def test_a_glancer_that_is_not_set_up_refuses_clearly() -> None:
                                  "exp_seat", "glance_type", "scythe_glance", "exp_glance")}
     with pytest.raises(AttributeError):  # (int has no field "setup")
         _glancec.Glancer(**kw, memo={}, new_memo=lambda s, c: [], refresh=print, combat=print, fallback=print)
+
+
+def test_without_the_c_build_glance_is_python() -> None:
+    """An install without a C compiler has no ``_glancec``: ``glance`` is ``glance_py`` and works."""
+    import subprocess
+
+    code = ("import sys; sys.modules['meloch.engine._glancec'] = None\n"
+            "from meloch.engine import Setup, glance, glance_is_native, new_game, use_native_glance\n"
+            "import meloch.engine.glance\n"
+            "g = sys.modules['meloch.engine.glance']\n"
+            "assert not glance_is_native() and glance is g.glance_py and use_native_glance(True) is False\n"
+            "assert glance(new_game(Setup(), 1), 0).seat == 0\n"
+            "print('python glance')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "python glance" in r.stdout, r.stderr

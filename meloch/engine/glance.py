@@ -34,6 +34,11 @@ from meloch.engine.view import _combat
 if TYPE_CHECKING:
     from meloch.engine._glancec import Glancer
 
+try:  # (the C glance: built by every install with a C compiler; without one, glance_py alone)
+    import meloch.engine._glancec as _glancec
+except ImportError:
+    _glancec = None  # type: ignore[assignment]
+
 
 class ScytheGlance(msgspec.Struct, frozen=True):
     """The observation's part of a ``ScytheView`` (same field names and meanings)."""
@@ -232,9 +237,7 @@ def glance_py(state: State, seat: int) -> Glance:
 
 def _glancer() -> Glancer | None:
     """The C ``glance`` (``meloch.engine._glancec``), or None when it is not built."""
-    try:
-        from meloch.engine import _glancec
-    except ImportError:
+    if _glancec is None:
         return None
     return _glancec.Glancer(
         state_type=State, setup_type=Setup, frame_type=Frame, known_type=c.Known, scythe_seat=ScytheSeat,
