@@ -46,7 +46,7 @@ def automa_table(
     from rich.console import Console
 
     from meloch.agents import make_agent
-    from meloch.sim.automa_table import carry_over, load, parse_cells, restamp, run, table
+    from meloch.sim.automa_table import carry_over, load, parse_cells, restamp, run, same_result, table
 
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -60,9 +60,8 @@ def automa_table(
         console.print(f"{restamp(out)} games in {out} given their cell's rules.")
     if carry:
         def said(g: TableGame, again: TableGame) -> None:
-            same = (again.score, again.reason, again.turns) == (g.score, g.reason, g.turns)
             console.print(f"  re-played {g.agent} vs automa:{g.level}{'+threat' if g.threat else ''} as {g.side}, "
-                          f"game {g.k}: {'as recorded' if same else 'DIFFERS'}")
+                          f"game {g.k}: {'as recorded' if same_result(g, again) else 'DIFFERS'}")
 
         c = carry_over(out, carry, verify, turn_limit, on_game=said)
         if c.differed:

@@ -142,33 +142,20 @@ static PyObject *memo_of(Glancer *g, int seat, PyObject *content) {
     PyObject *key = Py_BuildValue("(iO)", seat, content);
     if (key == NULL) return NULL;
     PyObject *m = PyDict_GetItemWithError(g->memo, key); /* borrowed */
-    if (m == NULL) {
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        PyObject *made = PyObject_CallFunction(g->new_memo, "iO", seat, content); /* stores it in memo */
-        if (made == NULL) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        Py_DECREF(made);
-        m = PyDict_GetItemWithError(g->memo, key);
-        if (m == NULL) {
-            Py_DECREF(key);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "_glancec: new_memo did not store the memo");
-            return NULL;
-        }
-    }
     Py_DECREF(key);
+    if (m != NULL) {
+        Py_INCREF(m);
+    } else if (PyErr_Occurred() || (m = PyObject_CallFunction(g->new_memo, "iO", seat, content)) == NULL) {
+        return NULL; /* (new_memo stores the list in the memo and returns it) */
+    }
     if (!PyList_CheckExact(m) || PyList_GET_SIZE(m) != 2 * N_PARTS) {
+        Py_DECREF(m);
         PyErr_SetString(PyExc_TypeError, "_glancec: a memo entry is a list of 12 items");
         return NULL;
     }
     Py_INCREF(content);
     Py_XSETREF(g->last_content[seat], content);
-    Py_INCREF(m);
-    Py_XSETREF(g->last_memo[seat], m);
+    Py_XSETREF(g->last_memo[seat], m); /* (takes the reference) */
     return m;
 }
 

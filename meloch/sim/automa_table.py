@@ -317,11 +317,16 @@ def restamp(path: Path) -> int:
     rules = rules_of({_key(g)[0] for g in games if g.rules == old})
     moved = [msgspec.structs.replace(g, rules=rules[_key(g)[0]]) if g.rules == old else g for g in games]
     n = sum(1 for g in games if g.rules == old)
-    if n:  # (a new file replaces the old one whole: an interrupted rewrite loses no game)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
-        tmp.replace(path)
+    if n:
+        _rewrite(path, moved)
     return n
+
+
+def _rewrite(path: Path, games: Iterable[TableGame]) -> None:
+    """Replace the games file whole (a new file renamed over it: an interrupted rewrite loses no game)."""
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    tmp.replace(path)
 
 
 class CarryOver(msgspec.Struct, frozen=True):
@@ -334,6 +339,11 @@ class CarryOver(msgspec.Struct, frozen=True):
     differed: tuple[str, ...]
     """Each re-played game that came out otherwise: cell, game number, recorded vs now."""
     moved: int
+
+
+def same_result(a: TableGame, b: TableGame) -> bool:
+    """The two plays of a deal ended alike: score, reason and number of turns."""
+    return (a.score, a.reason, a.turns) == (b.score, b.reason, b.turns)
 
 
 def _spread(games: Sequence[TableGame], n: int) -> list[TableGame]:
@@ -373,7 +383,7 @@ def carry_over(path: Path, old: str, per_cell: int = 4, turn_limit: int = 300,
             replayed += 1
             if on_game is not None:
                 on_game(g, again)
-            if (again.score, again.reason, again.turns) != (g.score, g.reason, g.turns):
+            if not same_result(g, again):
                 differed.append(f"{cell.agent} vs {cell.automa} as {cell.side}, game {g.k}: recorded "
                                 f"{g.score}/{g.reason}/{g.turns} turns, now {again.score}/{again.reason}/{again.turns}")
     if differed or not cells:
@@ -381,8 +391,5 @@ def carry_over(path: Path, old: str, per_cell: int = 4, turn_limit: int = 300,
     rules = rules_of(cells)
     chosen = {id(g) for mine in cells.values() for g in mine}
     moved = [msgspec.structs.replace(g, rules=rules[_key(g)[0]]) if id(g) in chosen else g for g in games]
-    n = sum(len(v) for v in cells.values())
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in moved))
-    tmp.replace(path)
-    return CarryOver(old, new, replayed, (), n)
+    _rewrite(path, moved)
+    return CarryOver(old, new, replayed, (), len(chosen))
