@@ -139,23 +139,26 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
     dials = picker.locator("button.option[data-action*=' dial ']")
     dial = dials.count() - 1
     assert dial >= 1 and (dials.nth(dial).text_content() or "").strip() == str(dial)
+    before = str(seq_of(me))
     dials.nth(dial).click()  # the highest dial
+    me.page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
     tucked: list[str] = []
-    # then tuck cards while offered (the tuck options name the card), then finish
-    for _ in range(6):
-        me.page.wait_for_timeout(200)
-        if not me.page.locator("button.option").count():
-            break
-        tucks = me.page.locator("button.option[data-action*=' tuck ']")
-        if tucks.count():
-            label = tucks.first.text_content() or ""
-            tucked += [c for c in secret_cards if c in label]
-            before = str(seq_of(me))
-            tucks.first.click()
-        else:
-            before = str(seq_of(me))
-            me.page.locator("button.option").first.click()
-        me.page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
+    # then tuck cards while offered (the tuck options name the card), then finish: until this seat has
+    # no option left. Each click waits for its move to land before the page is read again (a loaded
+    # machine answers slowly; a stale page would click an old option), and a deadline, not a count of
+    # clicks, bounds the loop (a seat may tuck up to one card per character and mech, plus extras).
+    deadline = time.monotonic() + 60
+    while me.page.locator("button.option").count():
+        assert time.monotonic() < deadline, "the first seat's commitment did not finish in 60 s"
+        tucks = me.page.locator("button.option[data-action*=' tuck ']:not([data-action$=' done'])")
+        is_tuck = tucks.count() > 0
+        pick = tucks.first if is_tuck else me.page.locator("button.option").first
+        label = pick.text_content() or ""
+        before = str(seq_of(me))
+        if try_click(pick):
+            if is_tuck:
+                tucked += [c for c in secret_cards if c in label]
+            me.page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
     # the first seat waits for the opponent, which now decides its own dial: nothing of the first
     # seat's choice has reached it
     me.page.get_by_test_id("combat-waiting").wait_for()
