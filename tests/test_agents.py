@@ -8,8 +8,9 @@ from functools import cache
 
 import pytest
 
-from meloch.agents import HeuristicAgent, RandomAgent, Sampler, make_agent
-from meloch.agents.evaluate import WEIGHTS, advantage, evaluate, explain, terms
+from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_agent
+from meloch.agents.evaluate import WEIGHTS, WIN_SCORE, advantage, evaluate, explain, score, terms
+from meloch.agents.fitted import FEATURES, features, fitted_advantage
 from meloch.agents.flat import FlatAgent, FlatParams
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
@@ -40,6 +41,8 @@ FLAT_FAST = FlatParams(samples=3, top=3)
 """The flat search, small: shared samples, a pruned root."""
 FLAT_REPLY = FlatParams(samples=3, top=0, reply=True, turns=2)
 """The same over every option, each line two own turns long and judged after the opponent's reply."""
+FLAT_FITTED = FlatParams(samples=3, top=3, judge=1)
+"""The small flat search with its lines judged by the fitted evaluation."""
 
 
 class _Keep(Hooks):
@@ -80,7 +83,8 @@ Searcher = HeuristicAgent | ISMCTSAgent | FlatAgent
 
 def _agents(seed: int) -> list[Searcher]:
     return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
-            FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY)]
+            FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
+            FlatAgent(seed, "test-fitted", FLAT_FITTED)]
 
 
 def _choose(agent: Searcher, state: State) -> Action:
@@ -141,6 +145,40 @@ def test_evaluation_terms_and_values() -> None:
     assert advantage(s, 0, heavier) - advantage(s, 0) == pytest.approx(5 * (stars[0] - stars[1]))
 
 
+def test_fitted_features_are_the_hand_set_terms_unweighted() -> None:
+    """``fitted.features`` re-states ``evaluate.terms`` without the weights: the hand-set score is the
+    weighted sum of the features (so the fitted evaluation sees what the heuristic sees)."""
+    w = WEIGHTS
+    checked = 0
+    for s in _positions():
+        for seat in (0, 1):
+            f = features(standing(s, seat))
+            assert set(f) == set(FEATURES)
+            rebuilt = (w["star"] * f["stars"] + w["goal"] * f["goal"] + w["met"] * f["met"]
+                       + w["combat"] * f["combat"] - w["discarded"] * f["discarded"]
+                       + w["resources"] * 12 * f["resources"] + w["hand"] * 6 * f["hand"])
+            assert rebuilt == pytest.approx(score(s, seat)), (seat, f, terms(s, seat))
+            checked += f["goal"] > 0
+    assert checked  # some position had progress toward an open category
+
+
+def test_fitted_advantage_is_the_fitted_logit_in_star_units(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _positions()[3]
+    assert fitted_advantage(s, 0) == pytest.approx(-fitted_advantage(s, 1))
+    roles = {standing(s, seat).role: seat for seat in (0, 1)}
+    monkeypatch.setattr(fitted, "BIAS", 0.0)
+    monkeypatch.setattr(fitted, "COEF", {r: dict.fromkeys(FEATURES, 0.0) for r in ("scythe", "expeditions")})
+    fitted.COEF["scythe"]["stars"] = 2.0
+    fitted.COEF["expeditions"]["stars"] = -2.0
+    stars = {r: standing(s, seat).stars for r, seat in roles.items()}
+    # one star of difference is worth STAR_UNITS, as a star is in the hand-set score
+    assert fitted_advantage(s, roles["scythe"]) == pytest.approx(
+        fitted.STAR_UNITS * (stars["scythe"] - stars["expeditions"]))
+    monkeypatch.setattr(fitted, "BIAS", 1.0)
+    assert fitted_advantage(s, roles["scythe"]) == pytest.approx(
+        fitted.STAR_UNITS * (stars["scythe"] - stars["expeditions"] + 0.5))
+
+
 VARIANT_SETUPS = {name: VARIANTS[name] for name in ("standard", "scythe_vs_scythe", "expeditions_vs_expeditions")}
 
 
@@ -188,6 +226,7 @@ def test_evaluation_of_a_finished_game() -> None:
     w = rec.outcome.winner
     assert evaluate(end, w) > 0.99 and evaluate(end, 1 - w) < -0.99
     assert explain(last, end, w) == "wins the game"
+    assert fitted_advantage(end, w) == WIN_SCORE and fitted_advantage(end, 1 - w) == -WIN_SCORE
 
 
 def test_heuristic_never_discards_a_star_for_a_resource() -> None:
@@ -216,8 +255,11 @@ def test_registry_names_and_levels() -> None:
     assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
+    for judge in (1, 2):
+        fitted = make_agent(f"search:s4t3e{judge}", 1)
+        assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x"):
+                "search:s4/x", "search:s4e3"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)

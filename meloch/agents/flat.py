@@ -24,10 +24,12 @@ seat sees and its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage
+from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
 from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
 from meloch.engine import Action, State, View, apply, legal_actions
 
@@ -50,6 +52,11 @@ class FlatParams:
     """Greedy steps of each line (the heuristic's look-ahead)."""
     temperature: float = 0.1
     """Softmax temperature over the mean advantages, in score units (the heuristic's)."""
+    judge: int = 0
+    """What judges each line's end (the lines themselves stay the heuristic's): 0 the heuristic's
+    ``advantage``; 1 the fitted evaluation (``fitted_advantage``: a weight per role and feature fitted
+    to game outcomes); 2 the heuristic's scores with the opponent's weighted by the fitted ratio of the
+    roles (``role_weighted_advantage``)."""
 
 
 FLAT_LEVELS: dict[str, FlatParams] = {
@@ -80,7 +87,14 @@ def next_decision(s: State) -> tuple[State, list[Action]]:
     return s, legal
 
 
-def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1) -> float:
+Judge = Callable[[State, int], float]
+"""The value of a line's last state for a seat, in score units (``JUDGES``)."""
+
+JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage)
+"""``FlatParams.judge`` -> the judge."""
+
+
+def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage) -> float:
     """``advantage`` for ``seat`` after its greedy line from ``state`` (the heuristic's look-ahead);
     with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then the seat's next greedy
     turn; with ``reply``, after the opponent's greedy line that follows the last own turn as well."""
@@ -94,7 +108,7 @@ def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1)
         s, legal = next_decision(s)
         if legal and legal[0].seat == seat:
             s = greedy_line(s, seat, depth)
-    return advantage(s, seat)
+    return judge(s, seat)
 
 
 class FlatAgent:
@@ -122,16 +136,17 @@ class FlatAgent:
         """Index in ``legal`` -> mean advantage over the samples, for the options kept."""
         p = params or self.params
         seat = legal[0].seat
+        judge = JUDGES[p.judge]
         samples = [sampler.sample(self.rng) for _ in range(max(1, p.samples))]
-        first = [line_value(apply(samples[0], a), seat, p.depth, False) for a in legal]
+        first = [line_value(apply(samples[0], a), seat, p.depth, False, 1, judge) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -first[i])
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
         for i in kept:
             total = first[i] if not p.reply and p.turns == 1 else \
-                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns)
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge)
             for s in samples[1:]:
-                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns)
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge)
             out[i] = total / len(samples)
         return out
 

@@ -23,20 +23,22 @@ AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive"
 for _level in LEVELS:
     AGENTS[f"ismcts:{_level}"] = lambda seed, _l=_level: ISMCTSAgent(seed, _l)  # type: ignore[misc]
 
-_FLAT_SPEC = re.compile(r"^(?:[strdn]\d+)+$")
+_FLAT_SPEC = re.compile(r"^(?:[strdne]\d+)+$")
 
 
 def _flat_params(spec: str) -> FlatParams | None:
-    """``s8t6r1`` (samples 8, top 6, reply on; ``d``: depth, ``n``: own turns per line) or a level name."""
+    """``s8t6r1`` (samples 8, top 6, reply on; ``d``: depth, ``n``: own turns per line; ``e1``: the
+    fitted evaluation judges the lines, ``e2`` the role-weighted one: ``FlatParams.judge``) or a level name."""
     if spec in FLAT_LEVELS:
         return FLAT_LEVELS[spec]
     if not _FLAT_SPEC.match(spec):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([strdn])(\d+)", spec)}
+    f = {k: int(v) for k, v in re.findall(r"([strdne])(\d+)", spec)}
     base = FlatParams()
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
-                        depth=f.get("d", base.depth), turns=f.get("n", base.turns))
-    if params.samples < 1 or params.depth < 1 or params.turns < 1:
+                        depth=f.get("d", base.depth), turns=f.get("n", base.turns),
+                        judge=f.get("e", base.judge))
+    if params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge > 2:
         return None
     return params
 
