@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -45,7 +46,11 @@ def play_to_the_end(w: Watched, rng: random.Random, limit: int = 400) -> dict[st
     """Click options until the game-over screen shows; returns what was clicked, by kind."""
     page = w.page
     clicks = {"option": 0, "board": 0, "pass": 0}
-    for _ in range(limit):
+    # ``limit`` counts clicks; waiting for the other seat (an agent thinking, slowly on a loaded
+    # machine) counts against a deadline instead
+    deadline = time.monotonic() + 300
+    while sum(clicks.values()) < limit:
+        assert time.monotonic() < deadline, f"no game-over screen after 300 s ({clicks})"
         if page.get_by_test_id("gameover").is_visible():
             return clicks
         pass_btn = page.get_by_role("button", name="show my turn")
