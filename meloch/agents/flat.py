@@ -96,9 +96,9 @@ JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantag
 
 def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage) -> float:
     """``judge`` (``advantage`` by default) for ``seat`` after its greedy line from ``state`` (the
-    heuristic's look-ahead);
-    with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then the seat's next greedy
-    turn; with ``reply``, after the opponent's greedy line that follows the last own turn as well."""
+    heuristic's look-ahead); with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then
+    the seat's next greedy turn; with ``reply``, after the opponent's greedy line that follows the last
+    own turn as well."""
     s = greedy_line(state, seat, depth)
     for k in range(turns - 1 + reply):
         s, legal = next_decision(s)
