@@ -2,10 +2,12 @@
 
 ``python tools/balance_paired.py BASE[,BASE2...] LEVER[,LEVER2...]`` (comma-separated results
 directories are pooled). Games pair on the deal (track side, faction, mat, mech, seed), so both
-runs must play the same grid with the same root; most deals have the same winner either way (the
+runs must play the same grid with the same root (the map side is part of the deal: a full grid
+plays both); most deals have the same winner either way (the
 configuration decides much of a game), which makes
 the paired interval (normal approximation on the per-deal differences -1, 0, +1) far tighter than
-comparing two win rates. Printed overall and per track side, with the flips either way.
+comparing two win rates. Printed overall, per track side, per map side and per map and track side,
+with the flips either way.
 """
 
 from __future__ import annotations
@@ -18,21 +20,23 @@ import pyarrow as pa
 
 from meloch.sim.simulate import read_results
 
-COLUMNS = ["track_side", "faction", "mat", "mech", "seed", "winner_role"]
-Deal = tuple[str, str, str, str, int]
+COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "seed", "winner_role"]
+Deal = tuple[str, str, str, str, str, int]
 
 
 def _deals(dirs: str) -> dict[Deal, bool]:
     rows: list[dict[str, Any]] = pa.concat_tables([read_results(d, COLUMNS) for d in dirs.split(",")]).to_pylist()
-    return {(r["track_side"], r["faction"], r["mat"], r["mech"], r["seed"]): r["winner_role"] == "scythe"
-            for r in rows}
+    return {(r["map_side"], r["track_side"], r["faction"], r["mat"], r["mech"], r["seed"]):
+            r["winner_role"] == "scythe" for r in rows}
 
 
 def main(base_dirs: str, lever_dirs: str) -> None:
     base, lever = _deals(base_dirs), _deals(lever_dirs)
     keys = sorted(set(base) & set(lever))
-    for track in (None, "A", "B"):
-        ks = [k for k in keys if track is None or k[0] == track]
+    maps = sorted({k[0] for k in keys})
+    scopes = [(None, None), (None, "A"), (None, "B")] + [(m, t) for m in maps for t in (None, "A", "B")]
+    for side, track in scopes:
+        ks = [k for k in keys if (side is None or k[0] == side) and (track is None or k[1] == track)]
         if len(ks) < 2:
             continue
         d = [int(lever[k]) - int(base[k]) for k in ks]
@@ -41,7 +45,8 @@ def main(base_dirs: str, lever_dirs: str) -> None:
         half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)
         up, down = d.count(1), d.count(-1)
         rate_b, rate_l = sum(base[k] for k in ks) / n, sum(lever[k] for k in ks) / n
-        print(f"{'all' if track is None else 'track ' + track}: n={n} base {100 * rate_b:.1f}% lever "
+        name = " ".join(x for x in (side, None if track is None else "track " + track) if x) or "all"
+        print(f"{name}: n={n} base {100 * rate_b:.1f}% lever "
               f"{100 * rate_l:.1f}% diff {100 * m:+.1f} points, paired 95% CI [{100 * (m - half):+.1f}, "
               f"{100 * (m + half):+.1f}] (flips: {up} lose->win, {down} win->lose, {n - up - down} same)")
 
