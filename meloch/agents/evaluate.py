@@ -34,6 +34,7 @@ game is +1, -1 or 0.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from meloch.engine import ExpView, ScytheView, Standing, State, View, goals, outcome, standing, view
 
@@ -64,15 +65,21 @@ SCALE = 12.0
 """Score difference that maps to a value of tanh(1) ~ 0.76."""
 
 
-def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str, float] | None = None,
-          ) -> dict[str, float]:
-    """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason);
-    ``st`` is ``standing(state, seat)`` when the caller has it."""
-    w = weights or WEIGHTS
-    st = st if st is not None else standing(state, seat)
-    out: dict[str, float] = {"star": w["star"] * st.stars}
-    missing = max(0, st.stars_to_win - st.stars)
-    progress: list[tuple[float, str]] = []
+class Progress(NamedTuple):
+    """A seat's open Triumph columns, read once for ``terms`` and the fitted evaluation's features."""
+
+    fractions: list[tuple[float, str]]
+    """``(f, label)`` per open unmet non-combat column: ``f = have/need``, a Scythe seat's ``have``
+    counting its means and sources (module docstring), in the columns' order."""
+    met: list[str]
+    """Labels of the open non-combat columns already met, in the columns' order."""
+    combat_open: bool
+
+
+def progress(st: Standing, w: dict[str, float] = WEIGHTS) -> Progress:
+    """``st``'s open columns (``Progress``); ``w`` gives the ``means``, ``spotless`` and ``source`` shares."""
+    fractions: list[tuple[float, str]] = []
+    met: list[str] = []
     combat_open = False
     scythe = st.role == "scythe"
     held: dict[str, int] = {}
@@ -85,26 +92,39 @@ def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str
             combat_open = True
             continue
         if have >= need:
-            out[label] = w["met"]
-        else:
-            have_eff = float(have)
-            if scythe:
-                spent = MEANS.get(metric)
-                if spent is not None and held:
-                    share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
-                    if metric == "structures" and st.build_spots == 0:
-                        share *= w["spotless"]
-                    have_eff += w["means"] * share
-                if SOURCES.get(metric, "") in st.produces:
-                    have_eff += w["source"]
-            f = have_eff / need if need else 1.0
-            progress.append((w["goal"] * (f + f * f) / 2, label))
-    progress.sort(reverse=True)
-    for value, label in progress[:missing]:
+            met.append(label)
+            continue
+        have_eff = float(have)
+        if scythe:
+            spent = MEANS.get(metric)
+            if spent is not None and held:
+                share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
+                if metric == "structures" and st.build_spots == 0:
+                    share *= w["spotless"]
+                have_eff += w["means"] * share
+            if SOURCES.get(metric, "") in st.produces:
+                have_eff += w["source"]
+        fractions.append((have_eff / need if need else 1.0, label))
+    return Progress(fractions, met, combat_open)
+
+
+def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str, float] | None = None,
+          ) -> dict[str, float]:
+    """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason);
+    ``st`` is ``standing(state, seat)`` when the caller has it."""
+    w = weights or WEIGHTS
+    st = st if st is not None else standing(state, seat)
+    out: dict[str, float] = {"star": w["star"] * st.stars}
+    missing = max(0, st.stars_to_win - st.stars)
+    prog = progress(st, w)
+    for label in prog.met:
+        out[label] = w["met"]
+    ranked = sorted(((w["goal"] * (f + f * f) / 2, label) for f, label in prog.fractions), reverse=True)
+    for value, label in ranked[:missing]:
         out[label] = value
-    if combat_open:
+    if prog.combat_open:
         out["combat strength"] = w["combat"] * (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0)
-    if scythe:
+    if st.role == "scythe":
         out["stars discarded"] = -w["discarded"] * st.stars_discarded
         out["resources"] = w["resources"] * min(12, sum(n for _, _, n in st.resources))
     else:

@@ -15,7 +15,7 @@ engine's ``standing`` (public figures) and ``outcome``, on a sample the seat dre
 
 from __future__ import annotations
 
-from meloch.agents.evaluate import MEANS, MEANS_COST, SOURCES, WEIGHTS, WIN_SCORE, score
+from meloch.agents.evaluate import WIN_SCORE, progress, score
 from meloch.engine import Standing, State, outcome, standing
 
 FEATURES: tuple[str, ...] = ("stars", "goal", "best", "met", "combat", "discarded", "resources", "hand")
@@ -47,46 +47,17 @@ worth of a star."""
 
 
 def features(st: Standing) -> dict[str, float]:
-    """One seat's feature values (``FEATURES``) from its standing."""
-    w = WEIGHTS
+    """One seat's feature values (``FEATURES``) from its standing (the columns as ``terms`` reads them)."""
+    prog = progress(st)
     scythe = st.role == "scythe"
-    held: dict[str, int] = {}
-    for _, kind, n in st.resources:
-        held[kind] = held.get(kind, 0) + n
-    progress: list[float] = []
-    met = 0
-    best = 0.0
-    combat_open = False
-    for _, metric, _label, have, need, is_open in st.goals:
-        if not is_open:
-            continue
-        if metric == "combat":
-            combat_open = True
-            continue
-        if have >= need:
-            met += 1
-            continue
-        have_eff = float(have)
-        if scythe:
-            spent = MEANS.get(metric)
-            if spent is not None and held:
-                share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
-                if metric == "structures" and st.build_spots == 0:
-                    share *= w["spotless"]
-                have_eff += w["means"] * share
-            if SOURCES.get(metric, "") in st.produces:
-                have_eff += w["source"]
-        f = have_eff / need if need else 1.0
-        best = max(best, f)
-        progress.append((f + f * f) / 2)
-    progress.sort(reverse=True)
+    done = sorted(((f + f * f) / 2 for f, _ in prog.fractions), reverse=True)
     missing = max(0, st.stars_to_win - st.stars)
     return {
         "stars": float(st.stars),
-        "goal": sum(progress[:missing]),
-        "best": best,
-        "met": float(met),
-        "combat": (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0) if combat_open else 0.0,
+        "goal": sum(done[:missing]),
+        "best": max((f for f, _ in prog.fractions), default=0.0),
+        "met": float(len(prog.met)),
+        "combat": (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0) if prog.combat_open else 0.0,
         "discarded": float(st.stars_discarded),
         "resources": min(12, sum(n for _, _, n in st.resources)) / 12.0 if scythe else 0.0,
         "hand": 0.0 if scythe else min(6, st.hand) / 6.0,
