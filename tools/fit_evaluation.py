@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from meloch.agents.evaluate import WEIGHTS, advantage
-from meloch.agents.fitted import FEATURES, features
+from meloch.agents.evaluate import advantage
+from meloch.agents.fitted import FEATURES, features, hand_set_score
 from meloch.agents.registry import make_agent
 from meloch.engine import Action, SeatSetup, Setup, State, legal_actions, standing
 from meloch.sim.runner import Hooks, play_game
@@ -42,7 +42,6 @@ class _TurnEnds(Hooks):
     def __init__(self) -> None:
         self.rows: list[list[float]] = []
         self.hand: list[float] = []
-        self.turn = 0
 
     def on_step(self, before: State, action: Action, after: State) -> None:
         legal = legal_actions(after)
@@ -63,8 +62,9 @@ class _TurnEnds(Hooks):
 def _setup(k: int, seed: int) -> Setup:
     rng = random.Random(seed)
     maps, tracks = ("desert", "jungle"), ("A", "B")
+    # map, track and seats each alternate on their own bit of k, so every pairing of them is dealt
     m, t = maps[k % 2], tracks[(k // 2) % 2]
-    if k % 4 < 2:  # the ladder's seats
+    if (k // 4) % 2 == 0:  # the ladder's seats
         return Setup(map_side=m, track_side=t)
     seats = (SeatSetup(role="scythe", faction=rng.choice(axis_values("factions")), mat=rng.choice(axis_values("mats"))),
              SeatSetup(role="expeditions", mech=rng.choice(axis_values("mechs"))))
@@ -75,9 +75,10 @@ def _one(args: tuple[int, int]) -> tuple[list[list[float]], list[float], int, in
     k, seed = args
     hooks = _TurnEnds()
     agents = [make_agent("heuristic", seed * 7 + 1), make_agent("heuristic", seed * 7 + 2)]
-    rec = play_game(_setup(k, seed), seed, agents, hooks)
+    setup = _setup(k, seed)
+    rec = play_game(setup, seed, agents, hooks)
     w = -1 if rec.outcome is None or rec.outcome.winner is None else rec.outcome.winner
-    scythe_seat = 0  # seat 0 plays Scythe in a standard setup
+    scythe_seat = next(i for i, s in enumerate(setup.seats) if s.role == "scythe")
     label = -1 if w < 0 else int(w == scythe_seat)
     return hooks.rows, hooks.hand, label, seed
 
@@ -117,12 +118,9 @@ def _fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 50) -> np.n
     return w
 
 
-def _hand_score(f: np.ndarray) -> np.ndarray:
-    """The hand-set ``evaluate.score`` of one seat from its feature columns (``FEATURES`` order)."""
-    w = WEIGHTS
-    col = {name: f[:, i] for i, name in enumerate(FEATURES)}
-    return (w["star"] * col["stars"] + w["goal"] * col["goal"] + w["met"] * col["met"] + w["combat"] * col["combat"]
-            - w["discarded"] * col["discarded"] + w["resources"] * 12 * col["resources"] + w["hand"] * 6 * col["hand"])
+def _hand_scores(f: np.ndarray) -> np.ndarray:
+    """``fitted.hand_set_score`` of each row of one seat's feature columns (``FEATURES`` order)."""
+    return np.array([hand_set_score(dict(zip(FEATURES, map(float, row), strict=True))) for row in f])
 
 
 def _loss(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
@@ -151,7 +149,7 @@ def fit(paths: list[Path]) -> None:
           f"hand-set {lh:.4f} {ah:.3f}; constant {lc:.4f}")
     # the role ratio (ROLE_OPPONENT): logit = b + a_S * score(Scythe) - a_E * score(Expeditions), scores hand-set
     n = len(FEATURES)
-    scores = np.c_[_hand_score(x[:, :n]), _hand_score(x[:, n:])]
+    scores = np.c_[_hand_scores(x[:, :n]), _hand_scores(x[:, n:])]
     wr = _fit(scores, y, l2=0.0)
     a_s, a_e = wr[1], -wr[2]
     print(f'ROLE_OPPONENT = {{"scythe": {a_e / a_s:.3f}, "expeditions": {a_s / a_e:.3f}}}')

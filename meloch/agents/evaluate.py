@@ -108,6 +108,11 @@ def progress(st: Standing, w: dict[str, float] = WEIGHTS) -> Progress:
     return Progress(fractions, met, combat_open)
 
 
+def combat_reach(st: Standing) -> float:
+    """Power Dial reach and combat cards, 0 to 2: ``min(power, 7)/7 + min(cards, 3)/3``."""
+    return min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0
+
+
 def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str, float] | None = None,
           ) -> dict[str, float]:
     """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason);
@@ -123,7 +128,7 @@ def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str
     for value, label in ranked[:missing]:
         out[label] = value
     if prog.combat_open:
-        out["combat strength"] = w["combat"] * (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0)
+        out["combat strength"] = w["combat"] * combat_reach(st)
     if st.role == "scythe":
         out["stars discarded"] = -w["discarded"] * st.stars_discarded
         out["resources"] = w["resources"] * min(12, sum(n for _, _, n in st.resources))
@@ -140,13 +145,22 @@ WIN_SCORE = 1000.0
 """``advantage`` of a won game (far above any position's)."""
 
 
+def finished_advantage(state: State, seat: int) -> float | None:
+    """A finished game's ``advantage`` for ``seat``: +-``WIN_SCORE``, 0 for a draw; None while it goes on
+    (every judge of a position shares it)."""
+    o = outcome(state)
+    if o is None:
+        return None
+    return 0.0 if o.winner is None or o.winner < 0 else (WIN_SCORE if o.winner == seat else -WIN_SCORE)
+
+
 def advantage(state: State, seat: int, weights: dict[str, float] | None = None) -> float:
     """``score(seat) - score(opponent)`` in score units (a star is ``WEIGHTS['star']``); a finished
     game is +-``WIN_SCORE`` (0 for a draw). The heuristic ranks by it (its temperature is in these
     units, so it does not shrink where tanh saturates)."""
-    o = outcome(state)
-    if o is not None:
-        return 0.0 if o.winner is None or o.winner < 0 else (WIN_SCORE if o.winner == seat else -WIN_SCORE)
+    end = finished_advantage(state, seat)
+    if end is not None:
+        return end
     return score(state, seat, weights) - score(state, 1 - seat, weights)
 
 

@@ -6,7 +6,7 @@ Scythe one, and on a given setup one role starts ahead), so this evaluation fits
 *role and feature* to the outcomes of heuristic games, from the positions at the end of each turn
 (where a search's greedy lines end): ``logit P(Scythe wins) = BIAS + sum(COEF[role][f] * x_f)`` over
 both seats' ``features``. ``tools/fit_evaluation.py`` plays the games, fits and prints the numbers
-below (their data, figures and command: docs/agents.md, "A fitted evaluation").
+below (their data, figures and command: docs/agents.md, "Evaluations fitted to game outcomes").
 
 The flat search judges the end of each line with it (``search:...e1``); the heuristic agent, the
 greedy lines themselves and the ISMCTS agent keep ``evaluate``. Like ``evaluate`` it reads only the
@@ -15,8 +15,8 @@ engine's ``standing`` (public figures) and ``outcome``, on a sample the seat dre
 
 from __future__ import annotations
 
-from meloch.agents.evaluate import WIN_SCORE, progress, score
-from meloch.engine import Standing, State, outcome, standing
+from meloch.agents.evaluate import WEIGHTS, combat_reach, finished_advantage, progress, score
+from meloch.engine import Standing, State, standing
 
 FEATURES: tuple[str, ...] = ("stars", "goal", "best", "met", "combat", "discarded", "resources", "hand")
 """Per seat: ``stars`` on the track; ``goal``, the heuristic's progress term with unit weight (the best
@@ -57,19 +57,27 @@ def features(st: Standing) -> dict[str, float]:
         "goal": sum(done[:missing]),
         "best": max((f for f, _ in prog.fractions), default=0.0),
         "met": float(len(prog.met)),
-        "combat": (min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0) if prog.combat_open else 0.0,
+        "combat": combat_reach(st) if prog.combat_open else 0.0,
         "discarded": float(st.stars_discarded),
         "resources": min(12, sum(n for _, _, n in st.resources)) / 12.0 if scythe else 0.0,
         "hand": 0.0 if scythe else min(6, st.hand) / 6.0,
     }
 
 
+def hand_set_score(f: dict[str, float]) -> float:
+    """The heuristic's ``score`` of a seat from its ``features``: their sum with the hand-set ``WEIGHTS``
+    (the features re-state ``terms`` unweighted; a test holds the two together)."""
+    w = WEIGHTS
+    return (w["star"] * f["stars"] + w["goal"] * f["goal"] + w["met"] * f["met"] + w["combat"] * f["combat"]
+            - w["discarded"] * f["discarded"] + w["resources"] * 12 * f["resources"] + w["hand"] * 6 * f["hand"])
+
+
 def role_weighted_advantage(state: State, seat: int) -> float:
     """``score(seat) - ROLE_OPPONENT[role] * score(opponent)`` (the heuristic's scores, the roles weighed
-    by their fitted ratio); a finished game is +-``WIN_SCORE`` (0 for a draw), as ``advantage``."""
-    o = outcome(state)
-    if o is not None:
-        return 0.0 if o.winner is None or o.winner < 0 else (WIN_SCORE if o.winner == seat else -WIN_SCORE)
+    by their fitted ratio); a finished game as ``advantage``."""
+    end = finished_advantage(state, seat)
+    if end is not None:
+        return end
     return score(state, seat) - ROLE_OPPONENT[standing(state, seat).role] * score(state, 1 - seat)
 
 
@@ -90,10 +98,10 @@ def _star_worth() -> float:
 
 def fitted_advantage(state: State, seat: int) -> float:
     """The fitted logit for ``seat`` (the Scythe logit, negated for the Expeditions seat) in score units
-    (``STAR_UNITS``); a finished game is +-``WIN_SCORE`` (0 for a draw), as ``advantage``."""
-    o = outcome(state)
-    if o is not None:
-        return 0.0 if o.winner is None or o.winner < 0 else (WIN_SCORE if o.winner == seat else -WIN_SCORE)
+    (``STAR_UNITS``); a finished game as ``advantage``."""
+    end = finished_advantage(state, seat)
+    if end is not None:
+        return end
     mine, theirs = standing(state, seat), standing(state, 1 - seat)
     lg = scythe_logit(mine, theirs)
     return (lg if mine.role == "scythe" else -lg) * STAR_UNITS / _star_worth()

@@ -11,7 +11,7 @@ import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
-from meloch.agents.flat import FLAT_LEVELS, FlatAgent, FlatParams
+from meloch.agents.flat import FLAT_LEVELS, JUDGES, FlatAgent, FlatParams
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent
 from meloch.engine import Action, AutomaSetup, Setup, View
@@ -38,7 +38,7 @@ def _flat_params(spec: str) -> FlatParams | None:
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
                         depth=f.get("d", base.depth), turns=f.get("n", base.turns),
                         judge=f.get("e", base.judge))
-    if params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge > 2:
+    if params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge >= len(JUDGES):
         return None
     return params
 
