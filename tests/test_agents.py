@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_agent
-from meloch.agents.evaluate import WEIGHTS, WIN_SCORE, advantage, evaluate, explain, score, terms
+from meloch.agents.evaluate import WEIGHTS, WIN_SCORE, advantage, evaluate, explain, progress, score, terms
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
@@ -18,6 +18,7 @@ from meloch.engine import (
     ExpView,
     ScytheView,
     Setup,
+    Standing,
     State,
     apply,
     determinize,
@@ -345,3 +346,29 @@ def test_hint_reason_for_gathering_the_means_of_an_open_column() -> None:
             assert f"({wood[1]} wood on the board)" in reason and '"Build 4 structures"' in reason
             return
     pytest.fail("no wood-gathering step led the reason in these games")
+
+
+@pytest.mark.parametrize(("metric", "kind", "terrain_output"), [
+    ("structures", "wood", "wood"), ("mechs", "metal", "metal"), ("recruits", "food", "food"),
+    ("upgrades", "oil", "oil"),
+])
+def test_means_and_source_count_toward_each_bottom_row_column(metric: str, kind: str, terrain_output: str) -> None:
+    """A Scythe seat's resources of the kind a column's bottom action spends, and a worker on a
+    territory producing them, count toward that column: "upgrades" (oil, a tundra) as the others,
+    so a track that reads a column as upgrades (balance round 5) is not one the heuristic ignores."""
+    goal = ((2, metric, "the column", 1, 3, True),)
+
+    def fraction(resources: tuple[tuple[str, str, int], ...], produces: tuple[str, ...]) -> float:
+        st = Standing(role="scythe", stars=0, stars_to_win=4, goals=goal, power=0, combat_cards=0,
+                      stars_discarded=0, resources=resources, hand=0, build_spots=1, produces=produces)
+        (f, label), = progress(st).fractions
+        assert label == "the column"
+        return f
+
+    bare = fraction((), ())
+    assert bare == pytest.approx(1 / 3)
+    held = fraction((("3", kind, 3),), ())
+    assert held == pytest.approx((1 + WEIGHTS["means"]) / 3)
+    assert fraction((), (terrain_output,)) == pytest.approx((1 + WEIGHTS["source"]) / 3)
+    other = "wood" if kind != "wood" else "metal"
+    assert fraction((("3", other, 3),), (other,)) == bare  # another column's means count nothing here

@@ -15,13 +15,13 @@ weights live; ``meloch ladder`` measures any change of them):
 - ``combat``: strength for the open combat column: Power Dial reach (power up to 7) and combat cards;
 - ``discarded``: stars a Scythe seat has given up (the random agent's worst habit);
 - ``means``: a Scythe seat's resources of the kind an open category's bottom action spends
-  (``MEANS``: wood builds structures, metal deploys mechs, food enlists recruits) count as that
+  (``MEANS``: wood builds structures, metal deploys mechs, food enlists recruits, oil upgrades) count as that
   share of one more item, up to a typical cost of ``MEANS_COST``: without it the look-ahead to the end
   of the turn never sees why to produce or trade for them (the Scythe seat used to stall there);
   wood counts only ``spotless`` as much while Build has no territory to place on (``build_spots``);
 - ``source``: a Scythe seat with a worker on a territory that produces what an open category needs
-  (``SOURCES``: a forest for structures, a mountain for mechs, a farm for recruits, a village for
-  workers) counts that share of one more item. Both added because the heuristic Scythe player
+  (``SOURCES``: a forest for structures, a mountain for mechs, a farm for recruits, a tundra for
+  upgrades, a village for workers) counts that share of one more item. Both added because the heuristic Scythe player
   used to sit on ten wood with every worker on its one built territory, skipping turn after turn:
   the next structure is two turns away (move a worker, then build), beyond a one-turn look-ahead;
 - ``resources`` (Scythe: resources on the board, which build, deploy, enlist and upgrade) and
@@ -52,8 +52,10 @@ WEIGHTS: dict[str, float] = {
 }
 """Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``."""
 
-MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food"}
-"""Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term)."""
+MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "upgrades": "oil"}
+"""Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term). No shipped
+track has an "upgrades" column yet: balance round 5 (docs/balance/round5/) screened one, and without
+oil here the heuristic Scythe player never upgraded toward it."""
 
 SOURCES: dict[str, str] = {**MEANS, "workers": "worker"}
 """Triumph metric -> what a worker territory must produce to feed it (the ``source`` term)."""
