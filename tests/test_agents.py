@@ -348,11 +348,10 @@ def test_hint_reason_for_gathering_the_means_of_an_open_column() -> None:
     pytest.fail("no wood-gathering step led the reason in these games")
 
 
-@pytest.mark.parametrize(("metric", "kind", "terrain_output"), [
-    ("structures", "wood", "wood"), ("mechs", "metal", "metal"), ("recruits", "food", "food"),
-    ("upgrades", "oil", "oil"),
+@pytest.mark.parametrize(("metric", "kind"), [
+    ("structures", "wood"), ("mechs", "metal"), ("recruits", "food"), ("upgrades", "oil"),
 ])
-def test_means_and_source_count_toward_each_bottom_row_column(metric: str, kind: str, terrain_output: str) -> None:
+def test_means_and_source_count_toward_each_bottom_row_column(metric: str, kind: str) -> None:
     """A Scythe seat's resources of the kind a column's bottom action spends, and a worker on a
     territory producing them, count toward that column: "upgrades" (oil, a tundra) as the others,
     so a track that reads a column as upgrades (balance round 5) is not one the heuristic ignores."""
@@ -369,6 +368,6 @@ def test_means_and_source_count_toward_each_bottom_row_column(metric: str, kind:
     assert bare == pytest.approx(1 / 3)
     held = fraction((("3", kind, 3),), ())
     assert held == pytest.approx((1 + WEIGHTS["means"]) / 3)
-    assert fraction((), (terrain_output,)) == pytest.approx((1 + WEIGHTS["source"]) / 3)
+    assert fraction((), (kind,)) == pytest.approx((1 + WEIGHTS["source"]) / 3)
     other = "wood" if kind != "wood" else "metal"
     assert fraction((("3", other, 3),), (other,)) == bare  # another column's means count nothing here
