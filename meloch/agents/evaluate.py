@@ -53,9 +53,9 @@ WEIGHTS: dict[str, float] = {
 """Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``."""
 
 MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "upgrades": "oil"}
-"""Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term). No shipped
-track has an "upgrades" column yet: balance round 5 (docs/balance/round5/) screened one, and without
-oil here the heuristic Scythe player never upgraded toward it."""
+"""Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term). Track A's
+"Upgrade 3 times" (balance round 5) needs the oil: without it the heuristic Scythe player never
+upgraded toward the column."""
 
 SOURCES: dict[str, str] = {**MEANS, "workers": "worker"}
 """Triumph metric -> what a worker territory must produce to feed it (the ``source`` term)."""
