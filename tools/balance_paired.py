@@ -7,7 +7,7 @@ plays both); most deals have the same winner either way (the
 configuration decides much of a game), which makes
 the paired interval (normal approximation on the per-deal differences -1, 0, +1) far tighter than
 comparing two win rates. Printed overall, per track side, per map side and per map and track side,
-with the flips either way.
+per faction and per faction and track side, with the flips either way.
 """
 
 from __future__ import annotations
@@ -34,9 +34,14 @@ def main(base_dirs: str, lever_dirs: str) -> None:
     base, lever = _deals(base_dirs), _deals(lever_dirs)
     keys = sorted(set(base) & set(lever))
     maps = sorted({k[0] for k in keys})
-    scopes = [(None, None), (None, "A"), (None, "B")] + [(m, t) for m in maps for t in (None, "A", "B")]
-    for side, track in scopes:
-        ks = [k for k in keys if (side is None or k[0] == side) and (track is None or k[1] == track)]
+    factions = sorted({k[2] for k in keys})
+    scopes: list[tuple[str | None, str | None, str | None]] = (
+        [(None, None, None), (None, "A", None), (None, "B", None)]
+        + [(m, t, None) for m in maps for t in (None, "A", "B")]
+        + [(None, t, f) for f in factions for t in (None, "A", "B")])
+    for side, track, faction in scopes:
+        ks = [k for k in keys if (side is None or k[0] == side) and (track is None or k[1] == track)
+              and (faction is None or k[2] == faction)]
         if len(ks) < 2:
             continue
         d = [int(lever[k]) - int(base[k]) for k in ks]
@@ -45,7 +50,7 @@ def main(base_dirs: str, lever_dirs: str) -> None:
         half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)
         up, down = d.count(1), d.count(-1)
         rate_b, rate_l = sum(base[k] for k in ks) / n, sum(lever[k] for k in ks) / n
-        name = " ".join(x for x in (side, None if track is None else "track " + track) if x) or "all"
+        name = " ".join(x for x in (faction, side, None if track is None else "track " + track) if x) or "all"
         print(f"{name}: n={n} base {100 * rate_b:.1f}% lever "
               f"{100 * rate_l:.1f}% diff {100 * m:+.1f} points, paired 95% CI [{100 * (m - half):+.1f}, "
               f"{100 * (m + half):+.1f}] (flips: {up} lose->win, {down} win->lose, {n - up - down} same)")
