@@ -9,7 +9,19 @@ from functools import cache
 import pytest
 
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_agent
-from meloch.agents.evaluate import WEIGHTS, WIN_SCORE, advantage, evaluate, explain, progress, score, terms
+from meloch.agents.evaluate import (
+    ARMED_WEIGHTS,
+    MECHS_MAX,
+    WEIGHTS,
+    WIN_SCORE,
+    advantage,
+    armed_advantage,
+    evaluate,
+    explain,
+    progress,
+    score,
+    terms,
+)
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
@@ -44,6 +56,8 @@ FLAT_REPLY = FlatParams(samples=3, top=0, reply=True, turns=2)
 """The same over every option, each line two own turns long and judged after the opponent's reply."""
 FLAT_FITTED = FlatParams(samples=3, top=3, judge=1)
 """The small flat search with its lines judged by the fitted evaluation."""
+FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
+"""The same judged with the mech and stake terms on (``ARMED_WEIGHTS``)."""
 
 
 class _Keep(Hooks):
@@ -85,7 +99,7 @@ Searcher = HeuristicAgent | ISMCTSAgent | FlatAgent
 def _agents(seed: int) -> list[Searcher]:
     return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
             FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
-            FlatAgent(seed, "test-fitted", FLAT_FITTED)]
+            FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED)]
 
 
 def _choose(agent: Searcher, state: State) -> Action:
@@ -196,8 +210,8 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
                 assert st.stars == v.stars[seat] and st.stars_to_win == v.setup.seats[seat].stars_to_win
                 assert (st.power, st.combat_cards) == (p.power, p.combat_cards)
                 if isinstance(p, ScytheView):
-                    assert (st.role, st.stars_discarded, st.resources, st.hand) == (
-                        "scythe", p.stars_discarded, p.resources, 0)
+                    assert (st.role, st.stars_discarded, st.resources, st.hand, st.mechs) == (
+                        "scythe", p.stars_discarded, p.resources, 0, len(p.mechs))
                     # Build's own rule says where a structure could go: the same answer
                     assert (st.build_spots > 0) == (bottom_blocker(s, seat, "build") == "")
                     terrain = board(s.setup.map_side).terrain
@@ -207,7 +221,8 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
                     produced += bool(st.produces)
                 else:
                     assert isinstance(p, ExpView)
-                    assert (st.role, st.stars_discarded, st.resources, st.hand) == ("expeditions", 0, (), p.hand)
+                    assert (st.role, st.stars_discarded, st.resources, st.hand, st.mechs) == (
+                        "expeditions", 0, (), p.hand, 0)
             assert list(st.goals) == goals(s, seat)
     if variant != "expeditions_vs_expeditions":
         assert spotted and produced  # the new figures were exercised
@@ -252,11 +267,11 @@ def test_registry_names_and_levels() -> None:
     assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
-    for judge in (1, 2):
+    for judge in (1, 2, 3):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e3"):
+                "search:s4/x", "search:s4e4"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -371,3 +386,55 @@ def test_means_and_source_count_toward_each_bottom_row_column(metric: str, kind:
     assert fraction((), (kind,)) == pytest.approx((1 + WEIGHTS["source"]) / 3)
     other = "wood" if kind != "wood" else "metal"
     assert fraction((("3", other, 3),), (other,)) == bare  # another column's means count nothing here
+
+
+def _saxony_state(faction: str, claimed: bool) -> State:
+    """A fresh track-A game (one combat column, 6) with the combat column claimed by the Expeditions
+    seat or open."""
+    from meloch.engine import SeatSetup, new_game
+    from meloch.scenario.patch import apply_patch
+    setup = Setup(track_side="A", seats=(SeatSetup(role="scythe", faction=faction), SeatSetup(role="expeditions")))
+    s = new_game(setup, 5)
+    return apply_patch(s, {"track.6": [1]}) if claimed else s
+
+
+@pytest.mark.parametrize(("faction", "claimed", "stake"), [
+    ("crimea", False, True), ("crimea", True, False), ("saxony", False, True), ("saxony", True, True)])
+def test_combat_stake(faction: str, claimed: bool, stake: bool) -> None:
+    """A combat is at stake while a combat column is open, and past it only for Saxony, which stacks
+    its combat stars on claimed columns (rulebook, Saxony); both seats see the same answer."""
+    s = _saxony_state(faction, claimed)
+    assert [standing(s, seat).combat_stake for seat in (0, 1)] == [stake, stake]
+    combat_open = any(g[1] == "combat" and g[5] for g in goals(s, 1))
+    assert combat_open == (not claimed)
+    # the stake rule counts the Expeditions seat's combat strength only under ARMED_WEIGHTS
+    assert ("combat strength" in terms(s, 1, None, ARMED_WEIGHTS)) == stake
+    assert ("combat strength" in terms(s, 1)) == combat_open
+
+
+def test_mech_term() -> None:
+    """``mech`` (ARMED_WEIGHTS only): each deployed mech, and toward the next one the metal held and
+    a mountain worker, as a goal's means and source; the heuristic's WEIGHTS leave it out."""
+    def st(mechs: int, metal: int, produces: tuple[str, ...] = ()) -> Standing:
+        return Standing(role="scythe", stars=0, stars_to_win=4, goals=(), power=0, combat_cards=0,
+                        stars_discarded=0, resources=(("3", "metal", metal),) if metal else (), hand=0,
+                        produces=produces, mechs=mechs)
+    from meloch.agents.evaluate import mech_value
+    w = ARMED_WEIGHTS
+    assert mech_value(st(2, 0), w) == pytest.approx(2 * w["mech"])
+    assert mech_value(st(2, 3), w) == pytest.approx(w["mech"] * (2 + w["means"]))
+    assert mech_value(st(1, 6, ("metal",)), w) == pytest.approx(w["mech"] * (1 + w["means"] + w["source"]))
+    assert mech_value(st(MECHS_MAX, 9, ("metal",)), w) == pytest.approx(MECHS_MAX * w["mech"])
+    assert WEIGHTS["mech"] == 0 and WEIGHTS["stake"] == 0
+
+
+def test_armed_judge_counts_a_deployed_mech() -> None:
+    """The search's judge ``e3`` sees a deployed mech where the heuristic's ``advantage`` does not."""
+    from meloch.scenario.patch import apply_patch
+    s = _saxony_state("crimea", False)
+    home = s.seats[0].workers[0]  # type: ignore[union-attr]
+    deployed = apply_patch(s, {"seats.0.mechs": [home], "seats.0.mech_slots": [0]})
+    assert standing(deployed, 0).mechs == 1
+    assert advantage(deployed, 0) == pytest.approx(advantage(s, 0))
+    assert armed_advantage(deployed, 0) - armed_advantage(s, 0) == pytest.approx(ARMED_WEIGHTS["mech"])
+    assert armed_advantage(s, 1) - armed_advantage(deployed, 1) == pytest.approx(ARMED_WEIGHTS["mech"])

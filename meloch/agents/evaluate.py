@@ -24,6 +24,12 @@ weights live; ``meloch ladder`` measures any change of them):
   upgrades, a village for workers) counts that share of one more item. Both added because the heuristic Scythe player
   used to sit on ten wood with every worker on its one built territory, skipping turn after turn:
   the next structure is two turns away (move a worker, then build), beyond a one-turn look-ahead;
+- ``mech`` (off in ``WEIGHTS``, on in ``ARMED_WEIGHTS``): a Scythe seat's deployed mechs, and its
+  metal and a mountain worker toward the next one (``mech_value``). Without it the heuristic Scythe
+  seat deploys no mech on a track with no "mechs" column (balance round 6, docs/rules-notes.md);
+- ``stake`` (off in ``WEIGHTS``, on in ``ARMED_WEIGHTS``): ``combat`` counts while a combat would place
+  a star for either seat (``Standing.combat_stake``: past the open combat columns, Saxony's
+  stacking), not only while a combat column is open, so a seat keeps its strength for defence;
 - ``resources`` (Scythe: resources on the board, which build, deploy, enlist and upgrade) and
   ``hand`` (Expeditions: discovery cards held, which Play, Upgrade, Meld and Solve).
 
@@ -49,8 +55,17 @@ WEIGHTS: dict[str, float] = {
     "means": 0.6,
     "spotless": 1 / 3,
     "source": 0.3,
+    "mech": 0.0,
+    "stake": 0.0,
 }
-"""Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``."""
+"""Weight of each evaluation term (see the module docstring); tune them with ``meloch ladder``. The
+heuristic agent plays by these, and the balance figures and the Automa table are measured with it:
+a change here moves them all (docs/balance.md)."""
+
+ARMED_WEIGHTS: dict[str, float] = {**WEIGHTS, "mech": 3.0, "stake": 1.0}
+"""``WEIGHTS`` with the ``mech`` term (3 score units a mech; a star is 10) and the ``stake`` rule on:
+the flat search's judge ``e3`` (docs/agents.md). Screened for balance in round 6, where every
+faction gained from the mech term (docs/balance/round6/REPORT.md), so the heuristic keeps them off."""
 
 MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "upgrades": "oil"}
 """Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term). Track A's
@@ -115,6 +130,20 @@ def combat_reach(st: Standing) -> float:
     return min(st.power, 7) / 7.0 + min(st.combat_cards, 3) / 3.0
 
 
+MECHS_MAX = 4
+"""A Scythe seat's mechs (its faction mat has four)."""
+
+
+def mech_value(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
+    """A Scythe seat's mechs, ``w["mech"]`` each, and toward the next one its metal (the ``means``
+    share of ``MEANS_COST``) and a worker on a mountain (the ``source`` share), as for a goal."""
+    if st.mechs >= MECHS_MAX:
+        return w["mech"] * MECHS_MAX
+    metal = sum(n for _, kind, n in st.resources if kind == "metal")
+    nxt = w["means"] * min(metal, MEANS_COST) / MEANS_COST + (w["source"] if "metal" in st.produces else 0.0)
+    return w["mech"] * (st.mechs + nxt)
+
+
 def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str, float] | None = None,
           ) -> dict[str, float]:
     """The weighted terms of ``seat``'s score, by name (goals by their label, for the hint's reason);
@@ -129,11 +158,13 @@ def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str
     ranked = sorted(((w["goal"] * (f + f * f) / 2, label) for f, label in prog.fractions), reverse=True)
     for value, label in ranked[:missing]:
         out[label] = value
-    if prog.combat_open:
+    if prog.combat_open or (w["stake"] and st.combat_stake):
         out["combat strength"] = w["combat"] * combat_reach(st)
     if st.role == "scythe":
         out["stars discarded"] = -w["discarded"] * st.stars_discarded
         out["resources"] = w["resources"] * min(12, sum(n for _, _, n in st.resources))
+        if w["mech"]:
+            out["mechs"] = mech_value(st, w)
     else:
         out["cards in hand"] = w["hand"] * min(6, st.hand)
     return out
@@ -164,6 +195,11 @@ def advantage(state: State, seat: int, weights: dict[str, float] | None = None) 
     if end is not None:
         return end
     return score(state, seat, weights) - score(state, 1 - seat, weights)
+
+
+def armed_advantage(state: State, seat: int) -> float:
+    """``advantage`` with ``ARMED_WEIGHTS`` (the mech and stake terms on): the flat search's judge ``e3``."""
+    return advantage(state, seat, ARMED_WEIGHTS)
 
 
 def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -> float:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import advantage
+from meloch.agents.evaluate import advantage, armed_advantage
 from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
 from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
 from meloch.engine import Action, State, View, apply, legal_actions
@@ -56,7 +56,8 @@ class FlatParams:
     """What judges each line's end (the lines themselves stay the heuristic's): 0 the heuristic's
     ``advantage``; 1 the fitted evaluation (``fitted_advantage``: a weight per role and feature fitted
     to game outcomes); 2 the heuristic's scores with the opponent's weighted by the fitted ratio of the
-    roles (``role_weighted_advantage``)."""
+    roles (``role_weighted_advantage``); 3 the heuristic's terms with its mechs and the combat at stake
+    counted (``armed_advantage``, ``ARMED_WEIGHTS``)."""
 
 
 FLAT_LEVELS: dict[str, FlatParams] = {
@@ -90,7 +91,7 @@ def next_decision(s: State) -> tuple[State, list[Action]]:
 Judge = Callable[[State, int], float]
 """The value of a line's last state for a seat, in score units (``JUDGES``)."""
 
-JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage)
+JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage, armed_advantage)
 """``FlatParams.judge`` -> the judge."""
 
 

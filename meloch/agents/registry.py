@@ -28,7 +28,8 @@ _FLAT_SPEC = re.compile(r"^(?:[strdne]\d+)+$")
 
 def _flat_params(spec: str) -> FlatParams | None:
     """``s8t6r1`` (samples 8, top 6, reply on; ``d``: depth, ``n``: own turns per line; ``e1``: the
-    fitted evaluation judges the lines, ``e2`` the role-weighted one: ``FlatParams.judge``) or a level name."""
+    fitted evaluation judges the lines, ``e2`` the role-weighted one, ``e3`` the armed one:
+    ``FlatParams.judge``) or a level name."""
     if spec in FLAT_LEVELS:
         return FLAT_LEVELS[spec]
     if not _FLAT_SPEC.match(spec):

@@ -435,6 +435,12 @@ class Standing(msgspec.Struct, frozen=True, gc=False):
     produces: tuple[str, ...] = ()
     """Scythe: what the seat's worker territories produce ("metal", "wood", ..., "worker" for a
     village), sorted, each once: the sources of the resources its goals spend."""
+    mechs: int = 0
+    """Scythe: mechs deployed (0 to 4); 0 for an Expeditions seat (its one mech is always out)."""
+    combat_stake: bool = False
+    """Would a combat between the seats place a star for its winner, either seat: an open combat
+    column, or once none is open, Saxony's stacking (``track.combat_star_columns``). The defender's
+    combat strength matters while it does, not only the attacker's."""
 
 
 class Decision(msgspec.Struct, frozen=True):

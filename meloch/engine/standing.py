@@ -22,11 +22,15 @@ def standing(state: State, seat: int) -> Standing:
     p = state.seats[seat]
     su = state.setup.seats[seat]
     goals = tuple(track.goals(state, seat))
+    # an open combat column is open for both seats (one track); past it only Saxony's stacking
+    stake = any(g[1] == "combat" and g[5] for g in goals) or bool(track.combat_star_columns(state, seat)) \
+        or bool(track.combat_star_columns(state, 1 - seat))
     if isinstance(p, ScytheSeat):
         spots, produces = hooks.SCYTHE_MEANS[0](state, seat)
         return Standing(role="scythe", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                         power=p.power, combat_cards=len(p.combat_cards), stars_discarded=p.stars_discarded,
-                        resources=p.resources, hand=0, build_spots=spots, produces=produces)
+                        resources=p.resources, hand=0, build_spots=spots, produces=produces,
+                        mechs=len(p.mechs), combat_stake=stake)
     return Standing(role="expeditions", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                     power=p.power, combat_cards=len(p.combat_cards), stars_discarded=0, resources=(),
-                    hand=len(p.hand))
+                    hand=len(p.hand), combat_stake=stake)
