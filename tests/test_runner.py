@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_registry_makes_every_agent_and_refuses_unknown_names() -> None:
-    assert agent_names() == ["aggressive", "heuristic", "ismcts:easy", "ismcts:hard", "ismcts:medium", "random"]
+    assert agent_names() == ["aggressive", "heuristic", "ismcts:easy", "ismcts:hard", "ismcts:medium", "random",
+                             "search:hard", "search:medium"]
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert isinstance(make_agent("aggressive", 1), AggressiveAgent)
     with pytest.raises(ValueError, match="unknown agent 'alien'"):

@@ -11,7 +11,7 @@ import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
-from meloch.agents.flat import FLAT_LEVELS, JUDGES, FlatAgent, FlatParams
+from meloch.agents.flat import FLAT_LEVELS, JUDGES, SEARCH_LEVELS, FlatAgent, FlatParams
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent
 from meloch.engine import Action, AutomaSetup, Setup, View
@@ -22,6 +22,10 @@ AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "aggressive"
 
 for _level in LEVELS:
     AGENTS[f"ismcts:{_level}"] = lambda seed, _l=_level: ISMCTSAgent(seed, _l)  # type: ignore[misc]
+
+for _level, (_scythe, _exp) in SEARCH_LEVELS.items():
+    AGENTS[f"search:{_level}"] = lambda seed, _l=_level, _s=_scythe, _e=_exp: FlatAgent(  # type: ignore[misc]
+        seed, _l, _s, by_role={"scythe": _s, "expeditions": _e})
 
 _FLAT_SPEC = re.compile(r"^(?:[strdne]\d+)+$")
 

@@ -26,7 +26,8 @@ PLAY_HELP = (
 )
 
 
-AGENT_NAMES = ("random", "heuristic", "aggressive", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+AGENT_NAMES = ("random", "heuristic", "aggressive", "ismcts:easy", "ismcts:medium", "ismcts:hard", "search:medium",
+               "search:hard")
 """The registered agents, written out so that the help needs no agent import at start-up; a test checks
 it against ``meloch.agents.agent_names()``."""
 AUTOMA_LEVELS = tuple(f"automa:{n}" for n in range(1, 6))
