@@ -175,6 +175,19 @@ UNNAMED = """() => [...document.querySelectorAll('button, select, input, a[href]
 }).map(e => e.outerHTML.slice(0, 120))"""
 
 
+def focus_in_options(page: Any, moves: int) -> None:
+    """Wait for the focus to be in the options; on a timeout, say where it is and what the log last
+    showed (this wait is where a lost focus shows)."""
+    try:
+        page.wait_for_function("() => !!document.activeElement?.closest('#options')", timeout=10_000)
+    except PlaywrightError as e:
+        where = page.evaluate("() => { const a = document.activeElement;"
+                              " return a ? `${a.tagName}#${a.id}.${a.className}` : null; }")
+        log = page.locator(".log li").all_text_contents()[-6:]
+        raise AssertionError(f"after {moves} moves the focus is on {where}, not in the options;"
+                             f" the log ends {log}") from e
+
+
 def test_keyboard_play_focus_order_and_labels(server: Any, watched: Any) -> None:
     """The new-game form and a game against an agent with the keyboard alone: Tab reaches the form's
     controls in reading order and the Start button; in the game the first Tab is "Skip to your
@@ -210,7 +223,7 @@ def test_keyboard_play_focus_order_and_labels(server: Any, watched: Any) -> None
             assert page.evaluate("() => document.activeElement.textContent") == "Skip to your options"
             page.keyboard.press("Enter")
         # (focus returns once the new decision is drawn: waited for, a loaded machine draws late)
-        page.wait_for_function("() => !!document.activeElement?.closest('#options')", timeout=10_000)
+        focus_in_options(page, moves)
         page.keyboard.press("Tab")  # Hint
         if page.evaluate("() => document.activeElement.textContent") == "Hint":
             page.keyboard.press("Tab")

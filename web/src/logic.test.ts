@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampBox, complete, dialShown, directPick, entryFor, groupOptions, hotseatScreen, indexEntries, lastCombat, logKinds, logLines,
+import { clampBox, complete, dialShown, directPick, entryFor, groupOptions, hotseatScreen, indexEntries, refocusStep, takenForPlayer, lastCombat, logKinds, logLines,
   mergeBatches, optionsByLocation, optionsByRef, panBy, parseFragment, refKey, stepForTurn, zoomAt, type Option } from "./logic";
 
 const opt = (action: string, group: string, refs: { kind: string; id: string }[] = []): Option =>
@@ -117,6 +117,24 @@ describe("hot-seat", () => {
     expect(hotseatScreen(1, 0)).toEqual({ pass: 1, seat: null });  // nothing of seat 1 on screen yet
     expect(hotseatScreen(1, 1)).toEqual({ pass: null, seat: 1 });
     expect(hotseatScreen(null, 1)).toEqual({ pass: null, seat: 1 });  // nobody decides (game over)
+  });
+});
+
+describe("keyboard focus", () => {
+  it("comes back to the options after a decision taken for the player and the other seat's turn", () => {
+    let wanted = true;  // a choice was made from the options
+    const forced = refocusStep(wanted, 1, takenForPlayer(true, 1, null));  // forced: taken for the player
+    expect(forced).toEqual({ focus: true, wanted: true });
+    wanted = forced.wanted;
+    expect(refocusStep(wanted, 0, false)).toEqual({ focus: false, wanted: true });  // the other seat's turn
+    expect(refocusStep(wanted, 5, takenForPlayer(false, 5, null))).toEqual({ focus: true, wanted: false });
+    expect(refocusStep(false, 5, false)).toEqual({ focus: false, wanted: false });  // a mouse player keeps their focus
+  });
+  it("takes only a forced single option, never behind the pass-the-device screen", () => {
+    expect(takenForPlayer(true, 1, null)).toBe(true);
+    expect(takenForPlayer(true, 2, null)).toBe(false);
+    expect(takenForPlayer(false, 1, null)).toBe(false);
+    expect(takenForPlayer(true, 1, 1)).toBe(false);
   });
 });
 

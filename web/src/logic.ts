@@ -59,6 +59,21 @@ export function hotseatScreen(deciding: number | null, shown: number | null): { 
   return { pass: deciding, seat: null };
 }
 
+/** Whether the client takes this decision for the player: forced, one option, and (hot-seat) the
+ * device already with the deciding seat. */
+export function takenForPlayer(forced: boolean, options: number, passTo: number | null): boolean {
+  return forced && options === 1 && passTo === null;
+}
+
+/** Keyboard play: after a choice made from the options, focus goes back to them when the next
+ * decision with options is drawn. ``wanted`` is whether that is still owed. A decision the client
+ * takes for the player does not settle it: the options (and the focus in them) vanish during the
+ * other seat's turn that may follow, and the focus is owed again when this seat's options return. */
+export function refocusStep(wanted: boolean, options: number, taken: boolean): { focus: boolean; wanted: boolean } {
+  if (!wanted || options === 0) return { focus: false, wanted };
+  return { focus: true, wanted: taken };
+}
+
 /** The event kinds present in the log, in order of first appearance (the log's kind filter). */
 export function logKinds(batches: Batch[]): string[] {
   const out = new Set<string>();

@@ -6,7 +6,7 @@ import type { View } from "./generated/view";
 import type { CombatSide } from "./generated/event";
 import { type Help, HelpContext, InfoLine, RulesButton, RulesPanel, Tip } from "./help";
 import { type Batch, type Option, complete, dialShown, directPick, entryFor, groupOptions, hotseatScreen, indexEntries, lastCombat, logKinds,
-  logLines, optionsByLocation, optionsByRef, parseFragment, refKey } from "./logic";
+  logLines, optionsByLocation, optionsByRef, parseFragment, refKey, refocusStep, takenForPlayer } from "./logic";
 import { SeatPanel, Track } from "./mat";
 import { TargetContext } from "./targets";
 import { Seat, type StateMsg } from "./net";
@@ -247,15 +247,16 @@ function Game({ game }: { game: string }) {
   }, [states[0]?.view.setup.map_side]);
   const me = current ? seats.current.find((s) => s.state === current) : undefined;
   // forced decisions are taken for the player (never behind a pass-the-device screen)
+  const taken = current !== undefined && takenForPlayer(current.forced, current.options.length, passTo);
   useEffect(() => {
-    if (current && current.forced && current.options.length === 1 && passTo === null) me?.move(current.options[0].action);
+    if (current && taken) me?.move(current.options[0].action);
   }, [current?.seq, current?.forced, passTo]);
   useEffect(() => { setHint(null); setPicked(null); }, [current?.seq]);
   // keyboard play: after a choice, focus goes back to the options (not to the top of the page)
   useEffect(() => {
-    if (!refocus.current || !current?.options.length) return;
-    refocus.current = false;
-    document.getElementById("options")?.focus();
+    const step = refocusStep(refocus.current, current?.options.length ?? 0, taken);
+    refocus.current = step.wanted;
+    if (step.focus) document.getElementById("options")?.focus();
   }, [current?.seq, current?.options.length]);
   if (frag.tokens.length === 0) return <main class="msg"><p>This link has no seat token. <a href="/">New game</a></p></main>;
   if (passTo !== null) {
