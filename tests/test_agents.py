@@ -24,6 +24,7 @@ from meloch.agents.evaluate import (
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams
+from meloch.agents.heuristic import combat_step, tuck_rule
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
     Action,
@@ -38,9 +39,11 @@ from meloch.engine import (
     legal_actions,
     outcome,
     standing,
+    state_hash,
     view,
 )
 from meloch.engine.board import board
+from meloch.engine.cards import combat_type, parse_combat_token
 from meloch.engine.scythe.bottom import bottom_blocker
 from meloch.engine.scythe.seat import PRODUCE_OUTPUT
 from meloch.sim.runner import Hooks, play_game
@@ -58,6 +61,10 @@ FLAT_FITTED = FlatParams(samples=3, top=3, judge=1)
 """The small flat search with its lines judged by the fitted evaluation."""
 FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
 """The same judged with the mech and stake terms on (``ARMED_WEIGHTS``)."""
+
+
+STAKE_WEIGHTS = {**WEIGHTS, "stake": 1.0}
+"""The heuristic's weights with the ``stake`` rule on (``heuristic:t1s1``)."""
 
 
 class _Keep(Hooks):
@@ -99,7 +106,8 @@ Searcher = HeuristicAgent | ISMCTSAgent | FlatAgent
 def _agents(seed: int) -> list[Searcher]:
     return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
             FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
-            FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED)]
+            FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED),
+            HeuristicAgent(seed, weights=STAKE_WEIGHTS, tuck_best=True, name="heuristic:t1s1")]
 
 
 def _choose(agent: Searcher, state: State) -> Action:
@@ -277,6 +285,41 @@ def test_registry_names_and_levels() -> None:
     split = make_agent("search:s2t3/s3t2r1", 1)
     assert isinstance(split, FlatAgent) and split.by_role == {
         "scythe": FlatParams(samples=2, top=3), "expeditions": FlatParams(samples=3, top=2, reply=True)}
+
+
+def test_heuristic_settings_by_name() -> None:
+    """``heuristic:t1s1m3``: the look-ahead expecting the best card tucked, the stake and mech terms."""
+    h = make_agent("heuristic:t1s1m3", 1)
+    assert isinstance(h, HeuristicAgent) and h.name == "heuristic:t1s1m3" and h.tuck_best
+    assert h.weights == {**WEIGHTS, "stake": 1.0, "mech": 3.0}
+    plain = make_agent("heuristic:t0", 1)
+    assert isinstance(plain, HeuristicAgent) and not plain.tuck_best and plain.weights == WEIGHTS
+    for bad in ("heuristic:", "heuristic:x1", "heuristic:t", "heuristic:t1q"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad, 1)
+
+
+def test_look_ahead_tucks_the_best_card_when_told() -> None:
+    """``combat_step``: no card tucked by default; with ``tuck_best`` the highest-valued card held."""
+    found = 0
+    for seed in range(60, 70):
+        keep = _Keep()
+        agents = (HeuristicAgent(seed), HeuristicAgent(seed + 1))
+        play_game(Setup(map_side="desert", track_side="B"), seed, agents, keep)
+        for st in keep.states:
+            legal = legal_actions(st)
+            cards = [a for a in legal if a.verb == "tuck" and a.args[0] != "done"]
+            if not cards:
+                continue
+            best = max(combat_type(parse_combat_token(a.args[0])).value for a in cards)
+            pick = tuck_rule(legal, tuck_best=True)
+            assert pick in cards and combat_type(parse_combat_token(pick.args[0])).value == best
+            assert tuck_rule(legal) == Action(legal[0].who, "tuck", ("done",))
+            assert state_hash(combat_step(st, legal, tuck_best=True)) == state_hash(apply(st, pick))
+            found += 1
+        if found >= 3:
+            break
+    assert found >= 3
 
 
 def test_a_role_split_search_uses_each_role_s_settings(monkeypatch: pytest.MonkeyPatch) -> None:

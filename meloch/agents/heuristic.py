@@ -20,6 +20,7 @@ import random
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage
 from meloch.engine import Action, State, View, apply, legal_actions, view
+from meloch.engine.cards import combat_type, parse_combat_token
 
 COMBAT_VERBS = frozenset({"dial", "tuck"})
 """The secret combat commits, which the look-ahead plays by rule (``combat_step``)."""
@@ -28,33 +29,46 @@ DEFAULT_DEPTH = 8
 """Greedy steps after the candidate action (a turn has ~5 decisions on average)."""
 
 
-def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> float:
+def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] | None = None,
+                 tuck_best: bool = False) -> float:
     """``advantage`` for ``seat`` after playing greedily (one-ply) while ``seat`` decides."""
-    return advantage(greedy_line(state, seat, depth, weights), seat, weights)
+    return advantage(greedy_line(state, seat, depth, weights, tuck_best), seat, weights)
 
 
-def combat_step(state: State, legal: list[Action]) -> State | None:
+def combat_step(state: State, legal: list[Action], tuck_best: bool = False) -> State | None:
     """A secret combat commit played by rule for whichever seat decides (the Power Dial by
-    ``dial_rule``, no card tucked), or None when the decision is not one. The look-ahead plays a
-    combat through this way, so it sees an attack it would win (or lose) on the sample."""
+    ``dial_rule``; no card tucked, or with ``tuck_best`` the highest card held, each time the seat
+    may tuck one), or None when the decision is not one. The look-ahead plays a combat through this
+    way, so it sees an attack it would win (or lose) on the sample; ``tuck_best`` makes it expect
+    the opponent's best card (on the sample: the opponent's hand there is a guess)."""
     verb = legal[0].verb
     if verb == "dial":
         a = dial_rule(view(state, legal[0].seat), legal)
         return apply(state, a) if a is not None else None
     if verb == "tuck":
-        done = next((a for a in legal if a.args and a.args[0] == "done"), None)
-        return apply(state, done) if done is not None else None
+        t = tuck_rule(legal, tuck_best)
+        return apply(state, t) if t is not None else None
     return None
 
 
-def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None) -> State:
+def tuck_rule(legal: list[Action], tuck_best: bool = False) -> Action | None:
+    """The look-ahead's tuck: "done" (no card), or with ``tuck_best`` the highest-valued card offered
+    while one is (ties: the first by token)."""
+    cards = [a for a in legal if a.args and a.args[0] != "done"]
+    if tuck_best and cards:
+        return max(cards, key=lambda a: (combat_type(parse_combat_token(a.args[0])).value, a.args[0]))
+    return next((a for a in legal if a.args and a.args[0] == "done"), None)
+
+
+def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None,
+                tuck_best: bool = False) -> State:
     """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides;
     a combat's secret commits on the way are played by rule for both seats (``combat_step``)."""
     s = state
     for _ in range(depth):
         legal = legal_actions(s)
         while legal and legal[0].verb in COMBAT_VERBS:
-            nxt = combat_step(s, legal)
+            nxt = combat_step(s, legal, tuck_best)
             if nxt is None:
                 break
             s = nxt
@@ -114,9 +128,10 @@ class HeuristicAgent:
     uses_sampler = True
 
     def __init__(self, seed: int = 0, *, temperature: float = 0.1, depth: int = DEFAULT_DEPTH,
-                 weights: dict[str, float] | None = None) -> None:
+                 weights: dict[str, float] | None = None, tuck_best: bool = False, name: str = "heuristic") -> None:
         self.rng = random.Random(seed)
-        self.temperature, self.depth, self.weights = temperature, depth, weights
+        self.temperature, self.depth, self.weights, self.tuck_best = temperature, depth, weights, tuck_best
+        self.name = name
 
     def choose(self, view: View | None, legal: list[Action]) -> Action:
         """Without a sampler (a shell that offers none) it cannot look ahead: uniform choice."""
@@ -128,5 +143,5 @@ class HeuristicAgent:
             return rule
         seat = legal[0].seat
         s = sampler.sample(self.rng)
-        values = [greedy_value(apply(s, a), seat, self.depth, self.weights) for a in legal]
+        values = [greedy_value(apply(s, a), seat, self.depth, self.weights, self.tuck_best) for a in legal]
         return legal[softmax_pick(self.rng, values, self.temperature)]

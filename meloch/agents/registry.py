@@ -11,6 +11,7 @@ import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
+from meloch.agents.evaluate import WEIGHTS
 from meloch.agents.flat import FLAT_LEVELS, JUDGES, SEARCH_LEVELS, FlatAgent, FlatParams
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent
@@ -81,6 +82,22 @@ def _ismcts_by_iterations(name: str) -> Callable[[int], Agent] | None:
     return lambda seed: ISMCTSAgent(seed, tail, params)
 
 
+_HEURISTIC_SPEC = re.compile(r"^(?:[tsm]\d+)+$")
+
+
+def _heuristic_by_spec(name: str) -> Callable[[int], Agent] | None:
+    """``heuristic:t1s1m3``: the heuristic with its look-ahead expecting each seat's best combat card
+    tucked (``t1``), the ``stake`` rule at weight N (``sN``) and the ``mech`` term at N score units a
+    mech (``mN``); so a balance screen or a ladder can try them without a code change.
+    Experimental: not in ``AGENTS``."""
+    head, _, tail = name.partition(":")
+    if head != "heuristic" or not _HEURISTIC_SPEC.match(tail):
+        return None
+    f = {k: int(v) for k, v in re.findall(r"([tsm])(\d+)", tail)}
+    weights = {**WEIGHTS, "stake": float(f.get("s", WEIGHTS["stake"])), "mech": float(f.get("m", WEIGHTS["mech"]))}
+    return lambda seed: HeuristicAgent(seed, weights=weights, tuck_best=bool(f.get("t", 0)), name=name)
+
+
 def agent_names() -> list[str]:
     return sorted(AGENTS)
 
@@ -131,10 +148,11 @@ def make_agent(name: str, seed: int) -> Agent:
     An Automa name gives an ``EngineSeat`` (the setup must carry the option: ``with_engine_seats``)."""
     if automa_option(name) is not None:
         return EngineSeat(name)
-    factory = AGENTS.get(name) or _ismcts_by_iterations(name) or _flat_by_spec(name)
+    factory = AGENTS.get(name) or _ismcts_by_iterations(name) or _flat_by_spec(name) or _heuristic_by_spec(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; choose one of {', '.join([*agent_names(), *AUTOMA_NAMES])} "
-                         "(or ismcts:N, N iterations per decision; search:s8t6r1, flat search settings)")
+                         "(or ismcts:N, N iterations per decision; search:s8t6r1, flat search settings;"
+                         " heuristic:t1s1, heuristic settings)")
     return factory(seed)
 
 
