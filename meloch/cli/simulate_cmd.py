@@ -167,8 +167,9 @@ def scale(
 
 
 def report(
-    results: Path = typer.Argument(..., help="Results directory written by `meloch simulate run`."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Report directory (default: RESULTS/report)."),
+    results: list[Path] = typer.Argument(..., help="Results directory written by `meloch simulate run`; several "
+                                         "(runs of other root seeds) pool their games."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Report directory (default: the first RESULTS/report)."),
     title: str = typer.Option("Balance report", "--title", help="Title of the report."),
     same_agent: bool = typer.Option(False, "--same-agent", help="Only games with the same agent in both seats."),
     agent: str | None = typer.Option(None, "--agent", help="Only games with this agent in both seats."),
@@ -178,7 +179,7 @@ def report(
     from meloch.sim.simulate import SimError
 
     try:
-        paths = write_report(results, out or results / "report", title=title, same_agent=same_agent,
+        paths = write_report(results, out or results[0] / "report", title=title, same_agent=same_agent,
                              agent=agent)
     except SimError as err:
         _fail(err)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meloch.sim.simulate import SimError, read_manifest, read_results
+from meloch.sim.simulate import Grid, SimError, read_manifest, read_results
 from meloch.sim.stats import wilson
 
 BAND = (0.40, 0.60)
@@ -152,7 +152,35 @@ def _rate_table(doc: Doc, axis: str, rows: Sequence[tuple[str, int, int]], role:
               [(v, n, _pct(k, n), _outside(k, n)) for v, k, n in rows])
 
 
-def build(results: str | Path, out: str | Path, title: str = "Balance report", same_agent: bool = False,
+CONFIG_COLUMNS = ["setup", "agent0", "agent1"]
+"""What tells one configuration from another across runs (``config_id`` numbers a run's own grid;
+``setup`` is the game's whole setup as JSON, without its seed)."""
+
+Results = str | Path | Sequence[str | Path]
+
+
+def pooled(results: Results) -> tuple[list[Grid], Any]:
+    """The manifests of one or more results directories and their games as one DataFrame. Runs of
+    other root seeds (or other grids) pool into more games a configuration; a game found in two
+    runs (the same configuration and seed: a directory given twice, or copied) is an error, not a
+    double count."""
+    dirs = [results] if isinstance(results, str | Path) else list(results)
+    if not dirs:
+        raise SimError("give at least one results directory")
+    grids = [read_manifest(d) for d in dirs]
+    import pandas as pd
+
+    df = pd.concat([read_results(d).to_pandas() for d in dirs], ignore_index=True)
+    twice = df.duplicated(subset=[*CONFIG_COLUMNS, "seed"], keep=False)
+    if twice.any():
+        first = df[twice].iloc[0]
+        raise SimError(f"{int(twice.sum())} games appear in more than one of {', '.join(map(str, dirs))} "
+                       f"(e.g. {first['faction']}/{first['mat']} vs {first['mech']}, seed {first['seed']}): "
+                       "pool runs of different root seeds")
+    return grids, df
+
+
+def build(results: Results, out: str | Path, title: str = "Balance report", same_agent: bool = False,
           agent: str | None = None) -> Doc:
     import matplotlib
 
@@ -160,8 +188,7 @@ def build(results: str | Path, out: str | Path, title: str = "Balance report", s
     import matplotlib.pyplot as plt
     import numpy as np
 
-    grid = read_manifest(results)
-    df = read_results(results).to_pandas()
+    grids, df = pooled(results)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     doc = Doc(title=title, out=out)
@@ -178,10 +205,20 @@ def build(results: str | Path, out: str | Path, title: str = "Balance report", s
         raise SimError(f"{results}: no finished games{what}")
 
     doc.h("Run")
-    doc.p(f"{len(df)} games over {df['config_id'].nunique()} configurations (root seed {grid.root}, "
-          f"{grid.games} game{'s' if grid.games != 1 else ''} per configuration, turn limit {grid.turn_limit}). "
+    configs = df["config_id"].nunique() if len(grids) == 1 else len(df.drop_duplicates(subset=CONFIG_COLUMNS))
+    if len(grids) == 1:
+        grid = grids[0]
+        run = (f"root seed {grid.root}, {grid.games} game{'s' if grid.games != 1 else ''} per configuration, "
+               f"turn limit {grid.turn_limit}")
+    else:
+        run = (f"{len(grids)} runs pooled, root seeds {', '.join(str(g.root) for g in grids)}, "
+               f"{len(df) / configs:.1f} games per configuration on average, "
+               f"turn limit {', '.join(sorted({str(g.turn_limit) for g in grids}))}")
+    agents0 = sorted({a for g in grids for a in g.agents0})
+    agents1 = sorted({a for g in grids for a in g.agents1})
+    doc.p(f"{len(df)} games over {configs} configurations ({run}). "
           "Agents per seat: "
-          f"{', '.join(grid.agents0)} | {', '.join(grid.agents1)}. "
+          f"{', '.join(agents0)} | {', '.join(agents1)}. "
           "Win rates count a game without a winner as a win for neither role." +
           (f" Below: the {len(df)} games{what}." if what else ""))
     reasons = df.groupby(["variant", "winner_role", "reason"]).size().reset_index(name="games")
@@ -440,7 +477,7 @@ def _length_section(doc: Doc, df: Any, plt: Any) -> None:
     doc.figure(fig, "length", "Game length (turns) by winner role")
 
 
-def write_report(results: str | Path, out: str | Path, title: str = "Balance report",
+def write_report(results: Results, out: str | Path, title: str = "Balance report",
                  same_agent: bool = False, agent: str | None = None) -> list[Path]:
     """Build the report; returns the files written (HTML, Markdown, PNGs)."""
     doc = build(results, out, title, same_agent, agent)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from typer.testing import CliRunner
 
@@ -57,3 +58,19 @@ def test_report_agent_filter(tmp_path: Path) -> None:
     assert "| random vs aggressive | 2 |" in md  # the agents table keeps every pairing
     r = CliRunner().invoke(app, ["report", str(res), "--out", str(tmp_path / "b"), "--agent", "random"])
     assert r.exit_code == 2 and "no finished games with random in both seats" in r.output
+
+
+def test_report_pools_runs_of_other_roots(tmp_path: Path) -> None:
+    """Several results directories (the same grid on other root seeds) pool their games: twice the
+    games over the same configurations; a directory given twice is refused, not double-counted."""
+    grid = Grid(agents0=("aggressive",), agents1=("aggressive",), factions=("crimea", "saxony"), games=1)
+    a, b = tmp_path / "a", tmp_path / "b"
+    simulate(grid, a, workers=1)
+    simulate(msgspec.structs.replace(grid, root=7), b, workers=1)
+    r = CliRunner().invoke(app, ["report", str(a), str(b), "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "4 games over 2 configurations (2 runs pooled, root seeds 0, 7, 2.0 games per configuration" in md
+    assert "| aggressive vs aggressive | 4 |" in md
+    r = CliRunner().invoke(app, ["report", str(a), str(a), "--out", str(tmp_path / "twice")])
+    assert r.exit_code == 2 and "appear in more than one" in r.output
