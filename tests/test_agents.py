@@ -24,7 +24,7 @@ from meloch.agents.evaluate import (
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams
-from meloch.agents.heuristic import combat_step, tuck_rule
+from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
     Action,
@@ -297,6 +297,12 @@ def test_heuristic_settings_by_name() -> None:
     for bad in ("heuristic:", "heuristic:x1", "heuristic:t", "heuristic:t1q"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
+
+
+def test_combat_values_number_the_deck_as_the_engine_does() -> None:
+    assert len(combat_values()) == 60
+    assert [combat_value(f"c{i}") for i in range(60)] == [combat_type(i).value for i in range(60)]
+    assert combat_value("c60") == 0 and combat_value("done") == 0
 
 
 def test_look_ahead_tucks_the_best_card_when_told() -> None:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import advantage
+from meloch.content import load as load_content
 from meloch.engine import Action, State, View, apply, legal_actions, view
-from meloch.engine.cards import combat_type, parse_combat_token
 
 COMBAT_VERBS = frozenset({"dial", "tuck"})
 """The secret combat commits, which the look-ahead plays by rule (``combat_step``)."""
@@ -51,12 +52,27 @@ def combat_step(state: State, legal: list[Action], tuck_best: bool = False) -> S
     return None
 
 
+@cache
+def combat_values() -> tuple[int, ...]:
+    """The value of each combat card by instance id (``c12`` is 12): the content's types in order,
+    each ``count`` times, as the engine numbers the deck (the terminal's card names read it the same
+    way; ``tests/test_agents.py`` checks it against the engine)."""
+    return tuple(t.value for t in load_content().combat_cards for _ in range(t.count))
+
+
+def combat_value(token: str) -> int:
+    """Value of combat card ``token`` (``c12``); 0 for a token this content does not number."""
+    values = combat_values()
+    cid = int(token[1:]) if token[1:].isdigit() else -1
+    return values[cid] if 0 <= cid < len(values) else 0
+
+
 def tuck_rule(legal: list[Action], tuck_best: bool = False) -> Action | None:
     """The look-ahead's tuck: "done" (no card), or with ``tuck_best`` the highest-valued card offered
     while one is (ties: the first by token)."""
     cards = [a for a in legal if a.args and a.args[0] != "done"]
     if tuck_best and cards:
-        return max(cards, key=lambda a: (combat_type(parse_combat_token(a.args[0])).value, a.args[0]))
+        return max(cards, key=lambda a: (combat_value(a.args[0]), a.args[0]))
     return next((a for a in legal if a.args and a.args[0] == "done"), None)
 
 
