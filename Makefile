@@ -103,8 +103,8 @@ serve: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/meloch bench-server $(ARGS)
 
-# Optional: the engine compiled with mypyc (docs/speed.md), used while its sources are unchanged
-# (meloch/engine/_native.py); `make unfast` goes back to pure Python, the default.
+# Optional: the engine and the agents' search code compiled with mypyc (docs/speed.md), each used
+# while its sources are unchanged (meloch/compiled.py); `make unfast` goes back to pure Python, the default.
 fast: $(STAMP)
 	$(BIN)/python tools/mypyc_build.py
 

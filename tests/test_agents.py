@@ -20,6 +20,7 @@ from meloch.agents.evaluate import (
     explain,
     progress,
     score,
+    standing_score,
     terms,
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
@@ -166,6 +167,36 @@ def test_evaluation_terms_and_values() -> None:
     heavier = dict(WEIGHTS, star=WEIGHTS["star"] + 5)
     stars = view(s, 0).stars
     assert advantage(s, 0, heavier) - advantage(s, 0) == pytest.approx(5 * (stars[0] - stars[1]))
+
+
+@pytest.mark.parametrize("weights", [WEIGHTS, ARMED_WEIGHTS, STAKE_WEIGHTS], ids=["plain", "armed", "stake"])
+def test_the_score_is_the_sum_of_the_named_terms_to_the_last_bit(weights: dict[str, float]) -> None:
+    """``standing_score`` (what every search node pays) adds what ``terms`` names, in the same order:
+    the same float exactly, so no choice of any agent moves (``==``, not approx)."""
+    checked = 0
+    for seed, (m, t) in enumerate((("jungle", "A"), ("desert", "B"), ("jungle", "B"), ("desert", "A")), 60):
+        keep = _Keep()
+        agents = (HeuristicAgent(seed), RandomAgent(seed)) if seed % 2 else (RandomAgent(seed), HeuristicAgent(seed))
+        play_game(Setup(map_side=m, track_side=t), seed, agents, keep)
+        for s in keep.states[::5]:
+            for seat in (0, 1):
+                fast = standing_score(standing(s, seat), weights)
+                assert fast == sum(terms(s, seat, None, weights).values())
+                assert score(s, seat, weights) == fast
+                checked += 1
+    assert checked > 200
+
+
+def test_open_columns_have_distinct_labels_on_each_edge() -> None:
+    """``terms`` keys the columns by label, ``standing_score`` adds them one by one: the two agree only
+    while no edge prints one label on two non-combat columns (two "Win a combat" columns are fine:
+    combat is no goal term)."""
+    from meloch.content import load
+
+    for side, track in load().tracks.items():
+        for role in ("scythe", "expeditions"):
+            labels = [getattr(c, role).label for c in track.categories if not c.combat]
+            assert len(labels) == len(set(labels)), (side, role, labels)
 
 
 def test_fitted_features_are_the_hand_set_terms_unweighted() -> None:

@@ -1,5 +1,6 @@
 """Players that choose an action from a view and the legal actions, and their one registry."""
 
+from meloch.agents import _native  # noqa: F401  (first: it picks the build of the search code)
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent, Sampler, SearchAgent, wants_sampler
 from meloch.agents.heuristic import HeuristicAgent

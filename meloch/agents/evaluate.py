@@ -170,8 +170,62 @@ def terms(state: State, seat: int, st: Standing | None = None, weights: dict[str
     return out
 
 
+def standing_score(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
+    """``sum(terms(...).values())`` without the named terms: the same additions in the same order, so
+    the same float to the last bit (``tests/test_agents.py`` checks it on fuzzed positions). It is what
+    every search node pays twice (``advantage``): building the dict of labels and sorting them was
+    half an ISMCTS iteration's evaluation time (docs/speed.md). Exact because a seat's open
+    non-combat columns have distinct labels (the content test checks it): ``terms`` keys them by label."""
+    total = w["star"] * st.stars
+    missing = st.stars_to_win - st.stars
+    scythe = st.role == "scythe"
+    held: dict[str, int] | None = None
+    goal_w = w["goal"]
+    values: list[float] = []
+    combat_open = False
+    for _, metric, _label, have, need, is_open in st.goals:
+        if not is_open:
+            continue
+        if metric == "combat":
+            combat_open = True
+            continue
+        if have >= need:
+            total += w["met"]
+            continue
+        have_eff = float(have)
+        if scythe:
+            if held is None:
+                held = {}
+                for _, kind, n in st.resources:
+                    held[kind] = held.get(kind, 0) + n
+            spent = MEANS.get(metric)
+            if spent is not None and held:
+                share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
+                if metric == "structures" and st.build_spots == 0:
+                    share *= w["spotless"]
+                have_eff += w["means"] * share
+            if SOURCES.get(metric, "") in st.produces:
+                have_eff += w["source"]
+        f = have_eff / need if need else 1.0
+        values.append(goal_w * (f + f * f) / 2)
+    if missing > 0 and values:
+        values.sort(reverse=True)
+        for v in values[:missing]:
+            total += v
+    if combat_open or (w["stake"] and st.combat_stake):
+        total += w["combat"] * combat_reach(st)
+    if scythe:
+        total += -w["discarded"] * st.stars_discarded
+        total += w["resources"] * min(12, sum(n for _, _, n in st.resources))
+        if w["mech"]:
+            total += mech_value(st, w)
+    else:
+        total += w["hand"] * min(6, st.hand)
+    return total
+
+
 def score(state: State, seat: int, weights: dict[str, float] | None = None) -> float:
-    return sum(terms(state, seat, None, weights).values())
+    return standing_score(standing(state, seat), weights or WEIGHTS)
 
 
 WIN_SCORE = 1000.0

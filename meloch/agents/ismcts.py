@@ -156,15 +156,16 @@ class Search:
             if fresh:
                 # Expand every new option with its prior (this sample's one-ply evaluation), then take
                 # the most promising new one and stop: it is the new leaf.
-                best_i, best_prior = -1, -math.inf
+                best_i, best_prior, best_child = -1, -math.inf, s
                 for i in fresh:
-                    prior = evaluate(apply(s, legal[i]), me)
+                    child_state = apply(s, legal[i])
+                    prior = evaluate(child_state, me)
                     node.children[keys[i]] = Node(avail=1, prior=prior)
                     if prior > best_prior:
-                        best_i, best_prior = i, prior
+                        best_i, best_prior, best_child = i, prior, child_state
                 leaf = node.children[keys[best_i]]
                 path.append(leaf)
-                s = apply(s, legal[best_i])
+                s = best_child  # (apply is deterministic: the state the prior judged)
                 break
             best_k, best_score, best_a = "", -math.inf, legal[0]
             for a, k in zip(legal, keys, strict=True):

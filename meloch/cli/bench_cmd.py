@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from meloch.agents import _native as agents_native
 from meloch.engine import _native
 
 
@@ -69,7 +70,17 @@ def bench(
         sb = bench_search.run(positions=search_positions, seed=seed)
         console.print(f"ISMCTS (medium settings): {sb.per_second:,.0f} iterations / CPU s over {sb.positions} "
                       f"positions (target >= {bench_search.TARGET_ITERATIONS_PER_S:,.0f} "
-                      f"{ok(sb.per_second >= bench_search.TARGET_ITERATIONS_PER_S)})")
+                      f"{ok(sb.per_second >= bench_search.TARGET_ITERATIONS_PER_S)}); search code: {_agents_build()}")
+
+
+def _agents_build() -> str:
+    """Which build of the agents' evaluation and searches ran (``make fast`` compiles them too)."""
+    if agents_native.COMPILED:
+        return "compiled (mypyc, make fast)"
+    reason = agents_native.stale_reason()
+    if reason == "no build manifest":
+        return "pure Python"
+    return f"pure Python (compiled build not used: {reason or _native.PURE_ENV + ' set'})"
 
 
 def _head() -> str:
