@@ -68,14 +68,15 @@ FLAT_LEVELS: dict[str, FlatParams] = {
 against the heuristic and time per move: docs/agents.md."""
 
 SEARCH_LEVELS: dict[str, tuple[FlatParams, FlatParams]] = {
-    "medium": (FlatParams(samples=8, top=6, reply=True), FlatParams(samples=16, top=8)),
-    "hard": (FlatParams(samples=16, top=8, reply=True), FlatParams(samples=24, top=8)),
+    "medium": (FlatParams(samples=8, top=6, reply=True), FlatParams(samples=16, top=8, reply=True)),
+    "hard": (FlatParams(samples=16, top=8, reply=True), FlatParams(samples=24, top=8, reply=True)),
 }
 """The search opponents a player picks (``search:medium``, ``search:hard``): settings as Scythe and as
-Expeditions (the roles gain from different settings: the Scythe seat from the opponent's reply in
-its lines, the Expeditions seat from more samples). ``medium`` is the strongest measured against the
-heuristic within medium's 0.5 s a move; ``hard`` doubles its samples within 2 s. Their figures:
-docs/agents.md, "Search levels"."""
+Expeditions. Both roles judge each line after the opponent's greedy reply turn (``reply``: the
+Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed, 2026-12-03); the
+Expeditions seat draws more samples. ``medium`` is the strongest measured against the heuristic
+within medium's 0.5 s a move; ``hard`` doubles its samples within 2 s. Their figures: docs/agents.md,
+"Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
