@@ -93,15 +93,37 @@ class Progress(NamedTuple):
     combat_open: bool
 
 
+def held_resources(st: Standing) -> dict[str, int]:
+    """A Scythe seat's resources on the board by kind."""
+    held: dict[str, int] = {}
+    for _, kind, n in st.resources:
+        held[kind] = held.get(kind, 0) + n
+    return held
+
+
+def scythe_have(st: Standing, metric: str, have: int, held: dict[str, int], w: dict[str, float]) -> float:
+    """A Scythe seat's ``have`` toward an open column with its ``means`` (the resource the column's
+    bottom action spends, ``spotless`` as much for wood with nowhere to build) and ``source`` (a
+    worker on a territory producing it) shares (module docstring)."""
+    have_eff = float(have)
+    spent = MEANS.get(metric)
+    if spent is not None and held:
+        share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
+        if metric == "structures" and st.build_spots == 0:
+            share *= w["spotless"]
+        have_eff += w["means"] * share
+    if SOURCES.get(metric, "") in st.produces:
+        have_eff += w["source"]
+    return have_eff
+
+
 def progress(st: Standing, w: dict[str, float] = WEIGHTS) -> Progress:
     """``st``'s open columns (``Progress``); ``w`` gives the ``means``, ``spotless`` and ``source`` shares."""
     fractions: list[tuple[float, str]] = []
     met: list[str] = []
     combat_open = False
     scythe = st.role == "scythe"
-    held: dict[str, int] = {}
-    for _, kind, n in st.resources:
-        held[kind] = held.get(kind, 0) + n
+    held = held_resources(st)
     for _, metric, label, have, need, is_open in st.goals:
         if not is_open:
             continue
@@ -111,16 +133,7 @@ def progress(st: Standing, w: dict[str, float] = WEIGHTS) -> Progress:
         if have >= need:
             met.append(label)
             continue
-        have_eff = float(have)
-        if scythe:
-            spent = MEANS.get(metric)
-            if spent is not None and held:
-                share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
-                if metric == "structures" and st.build_spots == 0:
-                    share *= w["spotless"]
-                have_eff += w["means"] * share
-            if SOURCES.get(metric, "") in st.produces:
-                have_eff += w["source"]
+        have_eff = scythe_have(st, metric, have, held, w) if scythe else float(have)
         fractions.append((have_eff / need if need else 1.0, label))
     return Progress(fractions, met, combat_open)
 
@@ -192,20 +205,12 @@ def standing_score(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
         if have >= need:
             total += w["met"]
             continue
-        have_eff = float(have)
         if scythe:
             if held is None:
-                held = {}
-                for _, kind, n in st.resources:
-                    held[kind] = held.get(kind, 0) + n
-            spent = MEANS.get(metric)
-            if spent is not None and held:
-                share = min(held.get(spent, 0), MEANS_COST) / MEANS_COST
-                if metric == "structures" and st.build_spots == 0:
-                    share *= w["spotless"]
-                have_eff += w["means"] * share
-            if SOURCES.get(metric, "") in st.produces:
-                have_eff += w["source"]
+                held = held_resources(st)
+            have_eff = scythe_have(st, metric, have, held, w)
+        else:
+            have_eff = float(have)
         f = have_eff / need if need else 1.0
         values.append(goal_w * (f + f * f) / 2)
     if missing > 0 and values:
