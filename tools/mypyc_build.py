@@ -59,7 +59,7 @@ def agents_modules(root: Path) -> list[str]:
     raise SystemExit("mypyc_build: meloch/agents/_native.py declares no COMPILED_MODULES")
 
 
-def _clean_dir(root: Path, pkg: Path) -> int:
+def _clean_dir(pkg: Path) -> int:
     n = 0
     for p in sorted(pkg.rglob("*")):
         if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES) and not p.name.startswith(NOT_MYPYC):
@@ -70,13 +70,13 @@ def _clean_dir(root: Path, pkg: Path) -> int:
 
 
 def clean(root: Path) -> int:
-    n = _clean_dir(root, engine_dir(root)) + _clean_dir(root, agents_dir(root))
+    n = _clean_dir(engine_dir(root)) + _clean_dir(agents_dir(root))
     shutil.rmtree(root / "build" / "mypyc", ignore_errors=True)
     print(f"removed {n} compiled files: the pure-Python engine and agents run")
     return 0
 
 
-def _compile(root: Path, pkg: Path, sources: list[str], group: str) -> None:
+def _compile(pkg: Path, sources: list[str], group: str) -> None:
     temp = str(Path("build") / "mypyc" / group)
     setup(
         name=f"meloch-{group}-mypyc",
@@ -92,9 +92,9 @@ def build(root: Path) -> int:
     eng, ags = engine_dir(root), agents_dir(root)
     os.chdir(root)
     engine_sources = sorted(str(p.relative_to(root)) for p in eng.rglob("*.py") if p.name not in NOT_COMPILED)
-    _compile(root, eng, engine_sources, "engine")
+    _compile(eng, engine_sources, "engine")
     agent_sources = [str((ags / name).relative_to(root)) for name in agents_modules(root)]
-    _compile(root, ags, agent_sources, "agents")
+    _compile(ags, agent_sources, "agents")
     print(f"compiled {len(engine_sources)} engine modules and {len(agent_sources)} agents modules with mypyc; "
           "MELOCH_PURE=1 runs the pure-Python sources")
     return 0

@@ -192,31 +192,16 @@ def standing_score(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
     total = w["star"] * st.stars
     missing = st.stars_to_win - st.stars
     scythe = st.role == "scythe"
-    held: dict[str, int] | None = None
+    prog = progress(st, w)
+    for _ in prog.met:
+        total += w["met"]
     goal_w = w["goal"]
-    values: list[float] = []
-    combat_open = False
-    for _, metric, _label, have, need, is_open in st.goals:
-        if not is_open:
-            continue
-        if metric == "combat":
-            combat_open = True
-            continue
-        if have >= need:
-            total += w["met"]
-            continue
-        if scythe:
-            if held is None:
-                held = held_resources(st)
-            have_eff = scythe_have(st, metric, have, held, w)
-        else:
-            have_eff = float(have)
-        f = have_eff / need if need else 1.0
-        values.append(goal_w * (f + f * f) / 2)
+    values = [goal_w * (f + f * f) / 2 for f, _ in prog.fractions]
     if missing > 0 and values:
         values.sort(reverse=True)
         for v in values[:missing]:
             total += v
+    combat_open = prog.combat_open
     if combat_open or (w["stake"] and st.combat_stake):
         total += w["combat"] * combat_reach(st)
     if scythe:
