@@ -24,7 +24,7 @@ from meloch.agents.evaluate import (
     terms,
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
-from meloch.agents.flat import FlatAgent, FlatParams
+from meloch.agents.flat import FlatAgent, FlatParams, line_value, nested_value, next_decision
 from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
@@ -62,6 +62,8 @@ FLAT_FITTED = FlatParams(samples=3, top=3, judge=1)
 """The small flat search with its lines judged by the fitted evaluation."""
 FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
 """The same judged with the mech and stake terms on (``ARMED_WEIGHTS``)."""
+FLAT_NESTED = FlatParams(samples=3, top=3, reply=True, width=2, width2=2)
+"""The small flat search with the seat's next two decisions searched (``search:medium``'s shape)."""
 
 
 STAKE_WEIGHTS = {**WEIGHTS, "stake": 1.0}
@@ -108,6 +110,7 @@ def _agents(seed: int) -> list[Searcher]:
     return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
             FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
             FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED),
+            FlatAgent(seed, "test-nested", FLAT_NESTED),
             HeuristicAgent(seed, weights=STAKE_WEIGHTS, tuck_best=True, name="heuristic:t1s1")]
 
 
@@ -304,13 +307,16 @@ def test_registry_names_and_levels() -> None:
             make_agent(bad, 1)
     flat = make_agent("search:flat", 1)
     assert isinstance(flat, FlatAgent) and flat.name == "search:flat"
+    nested = make_agent("search:s4t3r1w3v2", 1)
+    assert isinstance(nested, FlatAgent)
+    assert nested.params == FlatParams(samples=4, top=3, reply=True, width=3, width2=2)
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
     for judge in (1, 2, 3):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e4"):
+                "search:s4/x", "search:s4e4", "search:s4w"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -518,3 +524,41 @@ def test_armed_judge_counts_a_deployed_mech() -> None:
     assert advantage(deployed, 0) == pytest.approx(advantage(s, 0))
     assert armed_advantage(deployed, 0) - armed_advantage(s, 0) == pytest.approx(ARMED_WEIGHTS["mech"])
     assert armed_advantage(s, 1) - armed_advantage(deployed, 1) == pytest.approx(ARMED_WEIGHTS["mech"])
+
+
+def _own_next(state: State, seat: int) -> list[Action]:
+    """The seat's options at its next real decision from ``state`` (empty if it is not the seat's)."""
+    _, legal = next_decision(state)
+    return legal if len(legal) >= 2 and legal[0].seat == seat else []
+
+
+def _second(after: State, b: Action, seat: int, depth: int) -> float:
+    """The best line over the seat's decision after ``b`` (``b``'s own line if the seat does not decide next)."""
+    deeper, more = next_decision(apply(after, b))
+    if not _own_next(apply(after, b), seat):
+        return line_value(apply(after, b), seat, depth - 1, True)
+    return max(line_value(apply(deeper, c), seat, depth - 2, True) for c in more)
+
+
+def test_nested_search_takes_the_best_of_the_seat_s_next_decisions() -> None:
+    """``FlatParams.width``/``width2``: on one sample and every option kept, an option is worth the best
+    line over the seat's next decision (and the one after), where the plain search follows one greedy line."""
+    checked = 0
+    for s in _positions():
+        legal = legal_actions(s)
+        seat = legal[0].seat
+        if legal[0].verb in ("dial", "tuck"):
+            continue
+        for a in legal[:4]:
+            after, nxt = next_decision(apply(s, a))
+            if not _own_next(apply(s, a), seat):
+                continue
+            depth = 8
+            one = FlatParams(samples=1, width=99, reply=True)
+            want = max(line_value(apply(after, b), seat, depth - 1, True) for b in nxt)
+            assert nested_value([s], a, seat, one, judge=advantage) == want
+
+            two = FlatParams(samples=1, width=99, width2=99, reply=True)
+            assert nested_value([s], a, seat, two, judge=advantage) == max(_second(after, b, seat, depth) for b in nxt)
+            checked += 1
+    assert checked >= 3

@@ -133,7 +133,8 @@ from meloch.agents import make_agent
 from meloch.engine import Setup
 from meloch.sim.runner import play_game
 out = [str(n.COMPILED)]
-pairs = [("heuristic", "ismcts:easy"), ("search:s4t4r1", "heuristic:t1s1m3"), ("ismcts:30", "search:flat")]
+pairs = [("heuristic", "ismcts:easy"), ("search:s4t4r1", "heuristic:t1s1m3"), ("ismcts:30", "search:flat"),
+         ("search:s2t3r1w2v2", "heuristic")]
 for i, (a, b) in enumerate(pairs):
     r = play_game(Setup(), 50 + i, (make_agent(a, 7 + i), make_agent(b, 8 + i)))
     out.append(f"{len(r.actions)}:{r.final_hash}")

@@ -14,6 +14,9 @@ keeps the heuristic's judgement and removes its noise:
 - each kept option is scored by the mean, over the samples, of the ``advantage`` after its greedy line,
   optionally (``reply``) after the opponent's greedy reply turn as well, and optionally over more own
   turns (``turns``: a Scythe plan often pays a turn later);
+- optionally (``width``) the seat's next decision is searched too: an option is worth the best of its
+  ``width`` best follow-ups' means, not its one greedy line (the greedy line picks a turn's details,
+  which unit moves where after a section is chosen, by their one-step value);
 - the choice is a softmax over the means with the heuristic's temperature (variety only among
   near-equal options). The Power Dial is set by the heuristic's rule; forced decisions at once.
 
@@ -23,6 +26,7 @@ seat sees and its seed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,6 +62,13 @@ class FlatParams:
     to game outcomes); 2 the heuristic's scores with the opponent's weighted by the fitted ratio of the
     roles (``role_weighted_advantage``); 3 the heuristic's terms with its mechs and the combat at stake
     counted (``armed_advantage``, ``ARMED_WEIGHTS``)."""
+    width: int = 0
+    """Second own decisions searched under each kept option (0: none, the greedy line decides it): when
+    the seat decides again after the option, its ``width`` best next options (ranked on the first
+    sample) are each judged on every sample, and the option is worth the best of their means (the
+    greedy line is myopic about a turn's details: which unit moves where after a section is chosen)."""
+    width2: int = 0
+    """With ``width``: the seat's decision after that searched ``width2`` wide too (0: the greedy line)."""
 
 
 FLAT_LEVELS: dict[str, FlatParams] = {
@@ -68,15 +79,16 @@ FLAT_LEVELS: dict[str, FlatParams] = {
 against the heuristic and time per move: docs/agents.md."""
 
 SEARCH_LEVELS: dict[str, tuple[FlatParams, FlatParams]] = {
-    "medium": (FlatParams(samples=8, top=6, reply=True), FlatParams(samples=16, top=8, reply=True)),
-    "hard": (FlatParams(samples=16, top=8, reply=True), FlatParams(samples=24, top=8, reply=True)),
+    "medium": (FlatParams(samples=8, top=6, reply=True, width=3), FlatParams(samples=16, top=8, reply=True, width=3)),
+    "hard": (FlatParams(samples=16, top=8, reply=True, width=3), FlatParams(samples=32, top=8, reply=True, width=3)),
 }
 """The search opponents a player picks (``search:medium``, ``search:hard``): settings as Scythe and as
 Expeditions. Both roles judge each line after the opponent's greedy reply turn (``reply``: the
-Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed, 2026-12-03); the
-Expeditions seat draws more samples. ``medium`` is the strongest measured against the heuristic
-within medium's 0.5 s a move; ``hard`` doubles its samples within 2 s. Their figures: docs/agents.md,
-"Search levels"."""
+Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed) and search their own
+next decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03); the Expeditions
+seat draws more samples. ``hard`` doubles ``medium``'s samples (the best of three follow-ups' means is
+biased upward by their noise; more samples shrink it). Their strength and time per move:
+docs/agents.md, "Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
@@ -124,6 +136,46 @@ def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1,
     return judge(s, seat)
 
 
+def nested_value(samples: list[State], action: Action, seat: int, p: FlatParams, judge: Judge) -> float:
+    """``action``'s value with the seat's next decisions searched (``FlatParams.width``, ``width2``):
+    when the seat decides next (on the first sample), the best, over its ``width`` next options that
+    rank highest on the first sample, of their value: the mean line value over the samples, or with
+    ``width2`` the same search one decision further. When the seat does not decide next, the plain mean."""
+    after = [next_decision(apply(s, action)) for s in samples]
+    legal0 = after[0][1]
+    if len(legal0) < 2 or legal0[0].seat != seat:
+        return sum(line_value(apply(s, action), seat, p.depth, p.reply, p.turns, judge) for s in samples) / len(samples)
+    widths = (p.width, p.width2) if p.width2 > 0 else (p.width,)
+    return _best_next(after, [False] * len(after), seat, widths, max(1, p.depth - 1), p, judge)
+
+
+def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: int, widths: tuple[int, ...],
+               depth: int, p: FlatParams, judge: Judge) -> float:
+    """The best mean over the samples ``after`` (each at the seat's decision) of its ``widths[0]`` next
+    options ranked on the first sample, searching ``widths[1:]`` further decisions. A next option is
+    keyed by its text; a sample where it is not legal (a draw differed) is ``lost``: from there it plays
+    the greedy line."""
+    s0, legal0 = after[0]
+    ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge))[:widths[0]]
+    best = -math.inf
+    for b in ranked:
+        key = str(b)
+        starts: list[State] = []
+        gone: list[bool] = []
+        for (s, legal), was_lost in zip(after, lost, strict=True):
+            nxt = None if was_lost else next((c for c in legal if str(c) == key), None)
+            starts.append(apply(s, nxt) if nxt is not None else s)
+            gone.append(nxt is None)
+        if len(widths) > 1 and depth > 1:
+            deeper = [next_decision(x) for x in starts]
+            if len(deeper[0][1]) >= 2 and deeper[0][1][0].seat == seat:
+                best = max(best, _best_next(deeper, gone, seat, widths[1:], depth - 1, p, judge))
+                continue
+        total = sum(line_value(x, seat, depth, p.reply, p.turns, judge) for x in starts)
+        best = max(best, total / len(starts))
+    return best
+
+
 class FlatAgent:
     """Flat Monte Carlo over the heuristic's greedy lines (see the module docstring)."""
 
@@ -156,6 +208,9 @@ class FlatAgent:
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
         for i in kept:
+            if p.width > 0:
+                out[i] = nested_value(samples, legal[i], seat, p, judge)
+                continue
             total = first[i] if not p.reply and p.turns == 1 else \
                 line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge)
             for s in samples[1:]:
