@@ -80,14 +80,15 @@ against the heuristic and time per move: docs/agents.md."""
 
 SEARCH_LEVELS: dict[str, tuple[FlatParams, FlatParams]] = {
     "medium": (FlatParams(samples=8, top=6, reply=True, width=3), FlatParams(samples=16, top=8, reply=True, width=3)),
-    "hard": (FlatParams(samples=16, top=8, reply=True, width=3), FlatParams(samples=32, top=8, reply=True, width=3)),
+    "hard": (FlatParams(samples=8, top=6, reply=True, width=6), FlatParams(samples=16, top=8, reply=True, width=6)),
 }
 """The search opponents a player picks (``search:medium``, ``search:hard``): settings as Scythe and as
 Expeditions. Both roles judge each line after the opponent's greedy reply turn (``reply``: the
 Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed) and search their own
 next decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03); the Expeditions
-seat draws more samples. ``hard`` doubles ``medium``'s samples (the best of three follow-ups' means is
-biased upward by their noise; more samples shrink it). Their strength and time per move:
+seat draws more samples. ``hard`` searches the next decision 6 wide: the best measured of the
+candidates tried against ``medium`` (twice the samples, all first options, a second nested level, 6
+wide), and no stronger than it (50% [36, 64] in 44 games). Their strength and time per move:
 docs/agents.md, "Search levels"."""
 
 
