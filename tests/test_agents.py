@@ -63,7 +63,7 @@ FLAT_FITTED = FlatParams(samples=3, top=3, judge=1)
 FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
 """The same judged with the mech and stake terms on (``ARMED_WEIGHTS``)."""
 FLAT_NESTED = FlatParams(samples=3, top=3, reply=True, width=2, width2=2)
-"""The small flat search with the seat's next two decisions searched (``search:medium``'s shape)."""
+"""The small flat search with the seat's next two decisions searched (the search levels search one)."""
 
 
 STAKE_WEIGHTS = {**WEIGHTS, "stake": 1.0}
@@ -526,16 +526,14 @@ def test_armed_judge_counts_a_deployed_mech() -> None:
     assert armed_advantage(s, 1) - armed_advantage(deployed, 1) == pytest.approx(ARMED_WEIGHTS["mech"])
 
 
-def _own_next(state: State, seat: int) -> list[Action]:
-    """The seat's options at its next real decision from ``state`` (empty if it is not the seat's)."""
-    _, legal = next_decision(state)
-    return legal if len(legal) >= 2 and legal[0].seat == seat else []
+def _own(legal: list[Action], seat: int) -> bool:
+    return len(legal) >= 2 and legal[0].seat == seat
 
 
 def _second(after: State, b: Action, seat: int, depth: int) -> float:
     """The best line over the seat's decision after ``b`` (``b``'s own line if the seat does not decide next)."""
     deeper, more = next_decision(apply(after, b))
-    if not _own_next(apply(after, b), seat):
+    if not _own(more, seat):
         return line_value(apply(after, b), seat, depth - 1, True)
     return max(line_value(apply(deeper, c), seat, depth - 2, True) for c in more)
 
@@ -551,7 +549,8 @@ def test_nested_search_takes_the_best_of_the_seat_s_next_decisions() -> None:
             continue
         for a in legal[:4]:
             after, nxt = next_decision(apply(s, a))
-            if not _own_next(apply(s, a), seat):
+            if not _own(nxt, seat):
+                assert nested_value([s], a, seat, FlatParams(samples=1, width=99), judge=advantage) is None
                 continue
             depth = 8
             one = FlatParams(samples=1, width=99, reply=True)

@@ -137,43 +137,40 @@ def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1,
     return judge(s, seat)
 
 
-def nested_value(samples: list[State], action: Action, seat: int, p: FlatParams, judge: Judge) -> float:
+def nested_value(samples: list[State], action: Action, seat: int, p: FlatParams, judge: Judge) -> float | None:
     """``action``'s value with the seat's next decisions searched (``FlatParams.width``, ``width2``):
-    when the seat decides next (on the first sample), the best, over its ``width`` next options that
-    rank highest on the first sample, of their value: the mean line value over the samples, or with
-    ``width2`` the same search one decision further. When the seat does not decide next, the plain mean."""
+    the best, over the seat's ``width`` next options that rank highest on the first sample, of their
+    value (the mean line value over the samples, or with ``width2`` the same search one decision
+    further). None when the seat does not decide next on the first sample: the plain mean then."""
     after = [next_decision(apply(s, action)) for s in samples]
-    legal0 = after[0][1]
-    if len(legal0) < 2 or legal0[0].seat != seat:
-        return sum(line_value(apply(s, action), seat, p.depth, p.reply, p.turns, judge) for s in samples) / len(samples)
+    if not _own(after[0][1], seat):
+        return None
     widths = (p.width, p.width2) if p.width2 > 0 else (p.width,)
     return _best_next(after, [False] * len(after), seat, widths, max(1, p.depth - 1), p, judge)
+
+
+def _own(legal: list[Action], seat: int) -> bool:
+    """A real decision (two options or more) of ``seat``."""
+    return len(legal) >= 2 and legal[0].seat == seat
 
 
 def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: int, widths: tuple[int, ...],
                depth: int, p: FlatParams, judge: Judge) -> float:
     """The best mean over the samples ``after`` (each at the seat's decision) of its ``widths[0]`` next
-    options ranked on the first sample, searching ``widths[1:]`` further decisions. A next option is
-    keyed by its text; a sample where it is not legal (a draw differed) is ``lost``: from there it plays
-    the greedy line."""
+    options ranked on the first sample, searching ``widths[1:]`` further decisions. A sample where the
+    next option is not legal (a draw differed) is ``lost``: from there it plays the greedy line."""
     s0, legal0 = after[0]
     ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge))[:widths[0]]
     best = -math.inf
     for b in ranked:
-        key = str(b)
-        starts: list[State] = []
-        gone: list[bool] = []
-        for (s, legal), was_lost in zip(after, lost, strict=True):
-            nxt = None if was_lost else next((c for c in legal if str(c) == key), None)
-            starts.append(apply(s, nxt) if nxt is not None else s)
-            gone.append(nxt is None)
+        gone = [was_lost or b not in legal for (_, legal), was_lost in zip(after, lost, strict=True)]
+        starts = [s if g else apply(s, b) for (s, _), g in zip(after, gone, strict=True)]
         if len(widths) > 1 and depth > 1:
             deeper = [next_decision(x) for x in starts]
-            if len(deeper[0][1]) >= 2 and deeper[0][1][0].seat == seat:
+            if _own(deeper[0][1], seat):
                 best = max(best, _best_next(deeper, gone, seat, widths[1:], depth - 1, p, judge))
                 continue
-        total = sum(line_value(x, seat, depth, p.reply, p.turns, judge) for x in starts)
-        best = max(best, total / len(starts))
+        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge) for x in starts) / len(starts))
     return best
 
 
@@ -209,8 +206,9 @@ class FlatAgent:
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
         for i in kept:
-            if p.width > 0:
-                out[i] = nested_value(samples, legal[i], seat, p, judge)
+            nested = nested_value(samples, legal[i], seat, p, judge) if p.width > 0 else None
+            if nested is not None:
+                out[i] = nested
                 continue
             total = first[i] if not p.reply and p.turns == 1 else \
                 line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge)
