@@ -1,0 +1,46 @@
+"""The faction x mat cells outside 35-65% (the Scythe seat's win rate), pooled over results directories.
+
+``python tools/balance_cells.py DIR [DIR ...]`` prints the cells outside the band with their rates,
+each faction's rate, and the rates by map side and track side. ``balance_union.py`` checks every
+target but lists only the cells that pass; a lever screen wants the ones that fail (balance round 9,
+docs/rules-notes.md).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+
+import pyarrow as pa
+
+from meloch.sim.simulate import read_results
+
+BAND = (35.0, 65.0)
+
+
+def _rate(wins: list[bool]) -> float:
+    return 100 * sum(wins) / len(wins)
+
+
+def main(dirs: list[str]) -> None:
+    cols = ["faction", "mat", "winner_role", "map_side", "track_side"]
+    rows = pa.concat_tables([read_results(d, cols) for d in dirs]).to_pylist()
+    cells: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    by: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        won = r["winner_role"] == "scythe"
+        cells[(r["faction"], r["mat"])].append(won)
+        for axis in ("faction", "map_side", "track_side"):
+            by[axis][r[axis]].append(won)
+    out = [(k, _rate(v)) for k, v in sorted(cells.items()) if not BAND[0] <= _rate(v) <= BAND[1]]
+    print(f"n={len(rows)}; Scythe {_rate([r['winner_role'] == 'scythe' for r in rows]):.1f}%; "
+          f"cells outside {BAND[0]:.0f}-{BAND[1]:.0f}%: {len(out)} of {len(cells)}: "
+          + ", ".join(f"{f}/{m} {p:.1f}" for (f, m), p in out))
+    for axis, groups in by.items():
+        print(f"  {axis}: " + ", ".join(f"{k} {_rate(v):.1f}" for k, v in sorted(groups.items())))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])
