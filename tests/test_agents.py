@@ -24,7 +24,7 @@ from meloch.agents.evaluate import (
     terms,
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
-from meloch.agents.flat import FlatAgent, FlatParams, line_value, nested_value, next_decision
+from meloch.agents.flat import FlatAgent, FlatParams, _own, line_value, nested_value, next_decision
 from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
@@ -524,10 +524,6 @@ def test_armed_judge_counts_a_deployed_mech() -> None:
     assert advantage(deployed, 0) == pytest.approx(advantage(s, 0))
     assert armed_advantage(deployed, 0) - armed_advantage(s, 0) == pytest.approx(ARMED_WEIGHTS["mech"])
     assert armed_advantage(s, 1) - armed_advantage(deployed, 1) == pytest.approx(ARMED_WEIGHTS["mech"])
-
-
-def _own(legal: list[Action], seat: int) -> bool:
-    return len(legal) >= 2 and legal[0].seat == seat
 
 
 def _second(after: State, b: Action, seat: int, depth: int) -> float:

@@ -13,9 +13,11 @@ from collections import defaultdict
 
 import pyarrow as pa
 
+from meloch.sim.report import TARGETS
 from meloch.sim.simulate import read_results
 
-BAND = (35.0, 65.0)
+BAND = (100 * TARGETS[1][0], 100 * TARGETS[1][1])
+"""The faction x mat band of the report's checks, in percent."""
 
 
 def _rate(wins: list[bool]) -> float:
