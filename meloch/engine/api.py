@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from meloch.engine import flow
 from meloch.engine.actions import Action, IllegalAction, parse
 from meloch.engine.contract import Decision, Outcome
-from meloch.engine.game_content import active, bound, content_of
+from meloch.engine.game_content import active, bind, bound, content_of, unbind
 from meloch.engine.model import Frame, State
 from meloch.engine.setup import new_game
 from meloch.engine.tx import Tx, settle
 
-CHOICE_LABEL: list[Callable[[State, Frame, Action], str]] = []
+CHOICE_LABEL: Final[list[Callable[[State, Frame, Action], str]]] = []
 """How a choice that recorded no event of its own is logged: the described option's label, so the log
 reads "E: Choose option 2: solve." and never repeats bare notation. Filled by ``describe`` (which
 imports this module, so it cannot be imported here)."""
@@ -37,7 +37,11 @@ def legal_actions(state: State) -> list[Action]:
     cached = flow.cached_options(state)
     if cached is not None:
         return list(cached)
-    return _bound_options(state)
+    token = bind(state)  # ``bound``, inline: a search asks about every new state
+    try:
+        return _options(state)
+    finally:
+        unbind(token)
 
 
 def _options(state: State) -> list[Action]:
@@ -54,12 +58,16 @@ def _options(state: State) -> list[Action]:
     return out
 
 
-_bound_options = bound(_options)
-
-
-@bound
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
+    token = bind(state)  # ``bound``, inline: this runs at every step
+    try:
+        return _apply(state, action)
+    finally:
+        unbind(token)
+
+
+def _apply(state: State, action: Action | str) -> State:
     if isinstance(action, str):
         action = parse(action)
     if state.winner >= 0:
@@ -106,8 +114,8 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(state.winner if state.winner in (0, 1) else None, state.reason)
 
 
-_ENC = msgspec.json.Encoder()
-_DEC = msgspec.json.Decoder(State)
+_ENC: Final = msgspec.json.Encoder()
+_DEC: Final = msgspec.json.Decoder(State)
 
 
 def to_json(state: State) -> bytes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.content.schema import CombatCardType, DiscoveryCard, EncounterCard, FactoryCard
 from meloch.engine.game_content import active, index
 from meloch.engine.model import Setup
@@ -42,7 +44,7 @@ def discovery_deck_ids(base: bool = False) -> tuple[str, ...]:
     return ix.discovery_deck_with_base if base else ix.discovery_deck
 
 
-BOARD_LOCATIONS = frozenset(str(i) for i in range(1, 11))
+BOARD_LOCATIONS: Final = frozenset(str(i) for i in range(1, 11))
 
 
 def off_board_quest(cid: str) -> bool:

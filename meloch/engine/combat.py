@@ -8,7 +8,7 @@ then the defender's (Ambush may add a card after the reveal), then resolution.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -26,31 +26,31 @@ from meloch.engine.contract import (
     Moved,
     NoCombat,
 )
-from meloch.engine.model import Combat, ExpSeat, Frame, ScytheSeat, State
-from meloch.engine.tx import Tx
+from meloch.engine.model import Combat, Frame, State
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
 
 # ---------------------------------------------------------------- hooks
 # Mech, faction and item abilities change combat only through these registries (filled by the
 # modules that own those abilities; combat.py never names a faction or a mech).
 
-PRE_COMBAT: list[Callable[[Tx], None]] = []
+PRE_COMBAT: Final[list[Callable[[Tx], None]]] = []
 """Run once when a combat starts, before any dial is set (Artillery, Sword, Shield, Scout...):
 attacker first by convention; read ``tx.s.combat``."""
-CARD_LIMIT: list[Callable[[State, int, str], int]] = []
+CARD_LIMIT: Final[list[Callable[[State, int, str], int]]] = []
 """Extra combat cards a seat may tuck in this combat (People's Army, Suiton): (state, seat, loc) -> n."""
-TOTAL_BONUS: list[Callable[[State, int], int]] = []
+TOTAL_BONUS: Final[list[Callable[[State, int], int]]] = []
 """Flat bonuses to a seat's combat total (an item's combat_plus1, Ronin...): (state, seat) -> n."""
-AFTER_LOSS: list[Callable[[Tx, int], None]] = []
+AFTER_LOSS: Final[list[Callable[[Tx, int], None]]] = []
 """Run for the loser after it has retreated and drawn (an item's retreat_card, Horrify...)."""
-MAY_TUCK: list[Callable[[State, int, int], bool]] = []
+MAY_TUCK: Final[list[Callable[[State, int, int], bool]]] = []
 """May ``seat`` tuck combat card ``cid`` now (Death Ray: identical values)? (state, seat, cid) -> bool."""
-AFTER_COMBAT: list[Callable[[Tx, int], None]] = []
+AFTER_COMBAT: Final[list[Callable[[Tx, int], None]]] = []
 """Run for each seat (0 then 1) once a combat is resolved (Veer): (tx, seat)."""
 
 
 def combat_units(state: State, seat: int, loc: str) -> int:
     p = state.seats[seat]
-    if isinstance(p, ExpSeat):
+    if isinstance(p, EXP_SEAT):
         return 1 if p.loc == loc else 0
     return (p.character == loc) + sum(1 for m in p.mechs if m == loc)
 
@@ -59,7 +59,7 @@ def all_units(state: State, loc: str) -> int:
     """Every unit on the location, both players, workers included (Swarm Tactics)."""
     n = 0
     for p in state.seats:
-        if isinstance(p, ExpSeat):
+        if isinstance(p, EXP_SEAT):
             n += p.loc == loc
         else:
             n += (p.character == loc) + sum(1 for m in p.mechs if m == loc) + sum(1 for w in p.workers if w == loc)
@@ -84,7 +84,7 @@ def note_no_combat(tx: Tx, seat: int, unit: str, loc: str) -> None:
     workers are displaced (``variants.on_enter``)."""
     s = tx.s
     o = s.seats[1 - seat]
-    if isinstance(o, ExpSeat):
+    if isinstance(o, EXP_SEAT):
         theirs = [f"{flow.tag(s, 1 - seat)}'s mech"] if o.loc == loc else []
         workers = 0
     else:
@@ -94,7 +94,7 @@ def note_no_combat(tx: Tx, seat: int, unit: str, loc: str) -> None:
         workers = sum(1 for w in o.workers if w == loc)
     who = f"{flow.tag(s, seat)}'s {'character' if unit == 'char' else unit}"
     reason: Literal["only_workers", "vanquish_only", "not_territory"]
-    if isinstance(s.seats[seat], ExpSeat):
+    if isinstance(s.seats[seat], EXP_SEAT):
         if theirs:
             reason, text = "vanquish_only", (f"{who} joins {theirs[0]} on {loc}: no combat (units sharing a location "
                                              "never fight by themselves; the Expeditions mech attacks only through a "
@@ -129,7 +129,7 @@ def _pair(t: tuple[object, object], seat: int, v: object) -> tuple[object, objec
     return (v, t[1]) if seat == 0 else (t[0], v)
 
 
-MAX_DIAL = 7
+MAX_DIAL: Final = 7
 
 
 def _dial_options(state: State, f: Frame) -> list[Action]:
@@ -342,7 +342,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     wp = tx.seat(winner)
     wp.combat_wins += 1
     lp = s.seats[loser]
-    forced_out = sum(1 for w in lp.workers if w == c.loc) if isinstance(lp, ScytheSeat) else 0
+    forced_out = sum(1 for w in lp.workers if w == c.loc) if isinstance(lp, SCYTHE_SEAT) else 0
     for seat in sorted(retreat):
         retreat_units(tx, seat, c.loc)
     if winner == c.attacker:  # an attacker that wins loses popularity per worker forced out
@@ -372,7 +372,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
 def retreat_units(tx: Tx, seat: int, loc: str) -> None:
     p = tx.seat(seat)
     who = flow.tag(tx.s, seat)
-    if isinstance(p, ExpSeat):
+    if isinstance(p, EXP_SEAT):
         if p.loc == loc:
             p.loc = p.home
             tx.log("retreat", f"{who}'s mech retreats to its home base.", seat=seat,

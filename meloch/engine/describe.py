@@ -13,6 +13,7 @@ Options are the deciding seat's: they may name that seat's own hidden cards, nev
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import msgspec
 
@@ -27,18 +28,19 @@ from meloch.engine.cards import combat_name, combat_types
 from meloch.engine.contract import Described, Option, Ref, View
 from meloch.engine.effects import describe as effect_text
 from meloch.engine.game_content import active, bound, index, using
-from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT
 
 Describer = Callable[[State, Frame, Action], Described | None]
-DESCRIBERS: dict[str, Describer] = {}
+DESCRIBERS: Final[dict[str, Describer]] = {}
 
-FREE_VERBS = frozenset({"discard-combat", "leverage", "voyager", "odins-wrath", "scarecrow"})
+FREE_VERBS: Final = frozenset({"discard-combat", "leverage", "voyager", "odins-wrath", "scarecrow"})
 """Verbs of the free-action registry (taken at any pause of the own turn)."""
 
 
 Details = Callable[[State, Frame, Action], tuple[tuple[str, ...], tuple[str, ...]] | None]
-DETAILS: dict[str, Details] = {}
+DETAILS: Final[dict[str, Details]] = {}
 """Verb -> (cost, gain) that a role package knows and this module cannot read (a Scythe bottom
 action's mat cost and coins, Produce's cost by workers); added to the describer's own."""
 
@@ -146,10 +148,10 @@ def _effects(es: tuple[Effect, ...]) -> tuple[str, ...]:
 def section_text(state: State, seat: int, sec: str) -> str:
     p = state.seats[seat]
     if sec == "factory" or sec.startswith("tech-"):
-        fid = sec[5:] if sec.startswith("tech-") else p.factory_card if isinstance(p, ScytheSeat) else ""
+        fid = sec[5:] if sec.startswith("tech-") else p.factory_card if isinstance(p, SCYTHE_SEAT) else ""
         fc = index().factory_cards.get(fid)
         return f"the Factory card {fc.name} ({fc.top_text})" if fc is not None else "the Factory card"
-    if isinstance(p, ScytheSeat):
+    if isinstance(p, SCYTHE_SEAT):
         mat = active().mats.get(p.mat)
         if mat is not None and sec.isdigit() and 1 <= int(sec) <= len(mat.sections):
             s = mat.sections[int(sec) - 1]
@@ -159,7 +161,7 @@ def section_text(state: State, seat: int, sec: str) -> str:
 
 def _units_on(state: State, seat: int, loc: str) -> list[str]:
     p = state.seats[seat]
-    if isinstance(p, ExpSeat):
+    if isinstance(p, EXP_SEAT):
         return ["mech"] if p.loc == loc else []
     out = ["character"] if p.character == loc else []
     for what, where in (("mech", p.mechs), ("worker", p.workers)):
@@ -209,7 +211,7 @@ def _meloch(state: State, f: Frame, a: Action) -> Described:
     return Described(label=f"Place the next Meloch card {a.args[0]}")
 
 
-_TAKE = {
+_TAKE: Final = {
     "all": "Take all the Meloch benefits facing you",
     "none": "Take none of the Meloch benefits",
     "first": "Take the first Meloch benefit, then decide on the rest",
@@ -264,7 +266,7 @@ def _section(state: State, f: Frame, a: Action) -> Described:
     return Described(label=f"{head} {section_text(state, f.seat, sec)}", refs=(Ref("section", sec),))
 
 
-_TOP = {
+_TOP: Final = {
     "move": ("Move: move up to 2 units one step each", (), ()),
     "coin": ("Move: gain coins instead of moving", (), ("coins",)),
     "power": ("Bolster: pay $1 and gain power", ("coins 1",), ("power",)),
@@ -312,7 +314,7 @@ def _move(state: State, f: Frame, a: Action) -> Described | None:
                          group=f"move {kind}", refs=(Ref("unit", tok), _loc(src), _loc(dst)))
     if len(a.args) == 1:
         p = state.seats[f.seat]
-        src = p.loc if isinstance(p, ExpSeat) else ""
+        src = p.loc if isinstance(p, EXP_SEAT) else ""
         dst = a.args[0]
         return Described(label=f"Move your mech from {loc_name(state, src)} to {loc_name(state, dst)}"
                          + _opponent_there(state, f.seat, dst), group="move mech",
@@ -365,7 +367,7 @@ def _upgrade(state: State, f: Frame, a: Action) -> Described:
 @describer("deploy")
 def _deploy(state: State, f: Frame, a: Action) -> Described:
     p = state.seats[f.seat]
-    assert isinstance(p, ScytheSeat)
+    assert isinstance(p, SCYTHE_SEAT)
     mech = active().factions[p.faction].mechs[int(a.args[0]) - 1]
     return Described(label=f"Deploy mech {a.args[0]} ({mech.ability}) on {loc_name(state, a.args[1])}",
                      refs=(Ref("unit", f"mech{a.args[0]}"), _loc(a.args[1])))
@@ -438,7 +440,7 @@ def _vesna_token(state: State, f: Frame, a: Action) -> Described:
                      refs=(Ref("token", a.args[0]),))
 
 
-_TOKEN = {
+_TOKEN: Final = {
     "all": "Take all three actions (Move, Play, Gather)",
     "refresh": "Take a Refresh turn",
     "move": "Cover Move: take Play and Gather",
@@ -450,7 +452,7 @@ _TOKEN = {
 @describer("token")
 def _token(state: State, f: Frame, a: Action) -> Described | None:
     p = state.seats[f.seat]
-    if isinstance(p, ExpSeat):
+    if isinstance(p, EXP_SEAT):
         text = _TOKEN.get(a.args[0])
         return Described(label=text) if text else None
     where = loc_name(state, p.character)
@@ -506,7 +508,7 @@ def _track_box(state: State, seat: int, col: str) -> str:
     cat = next((c for c in t.categories if str(c.column) == col), None) if t is not None else None
     if cat is None:
         return f"category {col}"
-    req = cat.scythe if isinstance(state.seats[seat], ScytheSeat) else cat.expeditions
+    req = cat.scythe if isinstance(state.seats[seat], SCYTHE_SEAT) else cat.expeditions
     return f"category {col} ({req.label})"
 
 
@@ -528,7 +530,7 @@ def _map_token_at(state: State, f: Frame, a: Action) -> Described:
     return Described(label=f"Take the map token of {loc_name(state, loc)}", refs=(_loc(loc),))
 
 
-_VANQUISH = {"corruption": "Vanquish: pay the top corruption's value and take it",
+_VANQUISH: Final = {"corruption": "Vanquish: pay the top corruption's value and take it",
              "attack": "Attack the Scythe units here", "stop": "Stop vanquishing"}
 
 

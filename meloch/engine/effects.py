@@ -9,6 +9,7 @@ op is one entry. Costs use ``can_pay``/``pay`` with the same vocabulary.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from meloch.content.schema import Effect
 from meloch.engine import flow
@@ -16,13 +17,13 @@ from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token
 from meloch.engine.contract import Changed, Drawn
-from meloch.engine.model import Frame, ScytheSeat, State
-from meloch.engine.tx import Tx
+from meloch.engine.model import Frame, State
+from meloch.engine.tx import SCYTHE_SEAT, Tx
 
 OpFn = Callable[[Tx, int, Effect], None]
-OPS: dict[tuple[str | None, str], OpFn] = {}
-CUSTOM: dict[str, OpFn] = {}
-CUSTOM_TEXT: dict[str, str] = {
+OPS: Final[dict[tuple[str | None, str], OpFn]] = {}
+CUSTOM: Final[dict[str, OpFn]] = {}
+CUSTOM_TEXT: Final[dict[str, str]] = {
     "nikte": "Nikte: refresh your other workers or Solve",
     "nikte_refresh": "refresh all other workers (Nikte's stays)",
     "nohoch": "Nohoch: pay $1 for your location's top corruption, or Vanquish",
@@ -33,12 +34,12 @@ CUSTOM_TEXT: dict[str, str] = {
 }
 """How a custom handler reads in prompts and logs (a test checks every handler has its text)."""
 
-POWER_CAP = {"scythe": 16, "expeditions": 10}
+POWER_CAP: Final = {"scythe": 16, "expeditions": 10}
 """Power cap per role: the Duel board's popularity/power track (16, docs/rules-notes.md "Scythe
 power and popularity limits") and Expeditions' mat (10)."""
-POPULARITY_CAP = 16
+POPULARITY_CAP: Final = 16
 """The Duel board's shared popularity/power track, read as 0..16 (docs/rules-notes.md)."""
-GUILE_CAP = 10
+GUILE_CAP: Final = 10
 
 
 def op(name: str, role: str | None = None) -> Callable[[OpFn], OpFn]:
@@ -62,7 +63,7 @@ def describe(e: Effect) -> str:
     return " ".join(parts)
 
 
-BENEFIT_FILTER: list[Callable[[Tx, int, Sequence[Effect], str], bool]] = []
+BENEFIT_FILTER: Final[list[Callable[[Tx, int, Sequence[Effect], str], bool]]] = []
 """A hook that returns True has taken the benefits itself (the Automa: 1 power per benefit)."""
 
 
@@ -116,7 +117,7 @@ def _one_of(tx: Tx, f: Frame, a: Action | None) -> None:
 
 
 CanGain = Callable[[State, int, Effect], bool]
-CAN_GAIN: dict[tuple[str | None, str], CanGain] = {}
+CAN_GAIN: Final[dict[tuple[str | None, str], CanGain]] = {}
 """Optional checks "can this effect do anything now?", keyed like ``OPS`` (custom handlers as
 ``(None, "custom:<name>")``). Effects without a check count as possible."""
 
@@ -186,7 +187,7 @@ def _opp_decrease(tx: Tx, seat: int, e: Effect) -> None:
     Scythe opponent, power and guile for an Expeditions opponent."""
     opp = tx.s.seats[1 - seat]
     add_stat(tx, 1 - seat, "power", -1, "decrease tokens on tracks")
-    add_stat(tx, 1 - seat, "popularity" if isinstance(opp, ScytheSeat) else "guile", -1, "decrease tokens on tracks")
+    add_stat(tx, 1 - seat, "popularity" if isinstance(opp, SCYTHE_SEAT) else "guile", -1, "decrease tokens on tracks")
 
 
 # ---------------------------------------------------------------- combat cards
@@ -279,7 +280,7 @@ def draw_map_token(tx: Tx) -> str | None:
 
 CostCheck = Callable[[State, int, Effect], bool]
 CostPay = Callable[[Tx, int, Effect, str], None]
-COSTS: dict[tuple[str | None, str], tuple[CostCheck, CostPay]] = {}
+COSTS: Final[dict[tuple[str | None, str], tuple[CostCheck, CostPay]]] = {}
 """Costs go through an op table like gains: ``COSTS[(role, op)] = (can_pay, pay)``, with
 ``(None, op)`` for both roles; the role packages register their own (resources, workers). An op
 with no entry for the payer's role cannot be paid."""

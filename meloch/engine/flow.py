@@ -8,12 +8,17 @@ out on a ``Tx`` (the frame is already popped) and may push follow-up frames.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from meloch.engine.actions import Action
 from meloch.engine.frames import FrameKind
 from meloch.engine.model import SEAT_TAGS, Frame, State
 from meloch.engine.tx import Tx
+
+# Compiled (mypyc), a module name marked Final is read from a C static; any other name, imported
+# ones included, is a dictionary lookup. The names read at every step are Final (docs/speed.md).
+_ACTION: Final = Action
+_SEAT_TAGS: Final = SEAT_TAGS
 
 Options = Callable[[State, Frame], list[Action]]
 Resolve = Callable[[Tx, Frame, Action | None], None]
@@ -29,7 +34,7 @@ class Handler(NamedTuple):
     """A secret choice (a Power Dial, a tucked card): never shown to the other seat."""
 
 
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Final[dict[str, Handler]] = {}
 
 
 def handler(
@@ -46,24 +51,25 @@ def handler(
 
 
 def tag(state: State, seat: int) -> str:
-    return SEAT_TAGS[state.setup.variant][seat]
+    return _SEAT_TAGS[state.setup.variant][seat]
 
 
 def act(state: State, seat: int, verb: str, *args: str) -> Action:
-    return Action(SEAT_TAGS[state.setup.variant][seat], verb, args)
+    return _ACTION(_SEAT_TAGS[state.setup.variant][seat], verb, args)
+
 
 
 # Hooks filled by the rule modules (kept here so flow imports no rule module).
-START_TURN: dict[str, Callable[[Tx, int], None]] = {}
-AFTER_STEP: list[Callable[[Tx], None]] = []
-END_TURN: list[Callable[[Tx, int], None]] = []
-NEW_GAME: list[Callable[[Tx], None]] = []
+START_TURN: Final[dict[str, Callable[[Tx, int], None]]] = {}
+AFTER_STEP: Final[list[Callable[[Tx], None]]] = []
+END_TURN: Final[list[Callable[[Tx, int], None]]] = []
+NEW_GAME: Final[list[Callable[[Tx], None]]] = []
 """Run at the end of setup, before the first turn (the Automa's decks)."""
-SEAT_TURN: list[Callable[[Tx, int], bool]] = []
+SEAT_TURN: Final[list[Callable[[Tx, int], bool]]] = []
 """Run before ``START_TURN``: a hook that returns True has started the turn itself (the Automa)."""
-AUTO_CHOICE: list[Callable[[State, Frame, list[Action]], Action | None]] = []
+AUTO_CHOICE: Final[list[Callable[[State, Frame, list[Action]], Action | None]]] = []
 """A seat the rules drive (the Automa) answers its own choice frames: the first action returned is taken."""
-GAME_END: list[Callable[[Tx], None]] = []
+GAME_END: Final[list[Callable[[Tx], None]]] = []
 """Run when the game ends, before the pending frames are dropped (components they hold go home)."""
 
 
@@ -86,42 +92,44 @@ def role(state: State, seat: int) -> str:
 
 def run(tx: Tx) -> None:
     """Resolve automatic frames and turn changes until a seat must choose or the game ends."""
+    s = tx.s  # the transaction's one (mutable) state
     while True:
-        if tx.s.winner >= 0:
+        if s.winner >= 0:
             for end_hook in GAME_END:
                 end_hook(tx)
-            tx.s.frames = ()
+            s.frames = ()
             return
         f = tx.top()
         if f is None:
             for hook in AFTER_STEP:
                 hook(tx)
-            if tx.s.winner >= 0 or tx.top() is not None:
+            if s.winner >= 0 or tx.top() is not None:
                 continue
             _end_turn(tx)
-            if tx.s.winner >= 0:
+            if s.winner >= 0:
                 continue
             _start_turn(tx)
             continue
         h = HANDLERS[f.kind]
-        if h.options is None:
+        options = h.options
+        if options is None:
             tx.pop()
             h.resolve(tx, f, None)
             continue
         for hook in AFTER_STEP:
             hook(tx)
-        if tx.s.winner >= 0 or tx.top() is not f:
+        if s.winner >= 0 or tx.top() is not f:
             continue
-        opts = h.options(tx.s, f)
+        opts = options(s, f)
         if not opts:
             tx.pop()
             continue
-        auto = _auto_choice(tx.s, f, opts)
+        auto = _auto_choice(s, f, opts)
         if auto is not None:
             tx.pop()
             h.resolve(tx, f, auto)
             continue
-        remember_options(tx.s, opts)
+        remember_options(s, opts)
         return
 
 

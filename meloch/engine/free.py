@@ -10,6 +10,7 @@ The ``turn_end`` frame closes every turn, so free actions stay available after t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from meloch.engine import effects, flow
 from meloch.engine import frames as K
@@ -20,9 +21,9 @@ from meloch.engine.tx import Tx
 
 FreeOptions = Callable[[State, int], list[Action]]
 FreeResolve = Callable[[Tx, int, Action], None]
-FREE_OPTIONS: dict[str, list[FreeOptions]] = {"scythe": [], "expeditions": []}
+FREE_OPTIONS: Final[dict[str, list[FreeOptions]]] = {"scythe": [], "expeditions": []}
 """Per role: functions listing that role's extra free actions for a seat."""
-FREE_RESOLVE: dict[str, FreeResolve] = {}
+FREE_RESOLVE: Final[dict[str, FreeResolve]] = {}
 """Free-action verb -> resolver (the interrupted decision is already back on the stack)."""
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import wraps
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from meloch.content import get, load
 from meloch.content.schema import (
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_ACTIVE: ContextVar[Index | None] = ContextVar("meloch_content", default=None)
+_ACTIVE: Final[ContextVar[Index | None]] = ContextVar("meloch_content", default=None)
 """The lookups of the bound game's content (None: nothing bound, the standard set)."""
 
 
@@ -59,16 +59,26 @@ def using(content: Content) -> Iterator[Content]:
         _ACTIVE.reset(token)
 
 
+def bind(state: State) -> Token[Index | None]:
+    """Bind the content of ``state``'s game until ``_ACTIVE.reset(token)`` (what ``bound`` does
+    around a call; ``api.apply``, run at every step, does it inline without the generic call)."""
+    name = state.setup.content
+    ix = _BY_NAME.get(name)
+    if ix is None:
+        ix = _BY_NAME[name] = index(get(name))
+    return _ACTIVE.set(ix)
+
+
+def unbind(token: Token[Index | None]) -> None:
+    _ACTIVE.reset(token)
+
+
 def bound(fn: F) -> F:
     """Run a protocol function whose first argument is a state with that game's content bound."""
 
     @wraps(fn)
     def wrapper(state: State, *args: Any, **kwargs: Any) -> Any:
-        name = state.setup.content
-        ix = _BY_NAME.get(name)
-        if ix is None:
-            ix = _BY_NAME[name] = index(get(name))
-        token = _ACTIVE.set(ix)
+        token = bind(state)
         try:
             return fn(state, *args, **kwargs)
         finally:
@@ -113,9 +123,9 @@ class Index:
         self.boards: dict[str, Board] = {}
 
 
-_BY_NAME: dict[str, Index] = {}
+_BY_NAME: Final[dict[str, Index]] = {}
 """By content id (``Setup.content``); the registry never changes what an id names."""
-_INDEX: dict[int, Index] = {}
+_INDEX: Final[dict[int, Index]] = {}
 """By ``id`` of the content object; the Index keeps the object alive, so the id is not reused."""
 
 

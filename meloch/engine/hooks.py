@@ -8,15 +8,16 @@ neither role package imports the other and no shared module imports a role packa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from meloch.engine.model import State
 from meloch.engine.tx import Tx
 
-MECH_STOPS: list[Callable[[State, int, str], bool]] = []
+MECH_STOPS: Final[list[Callable[[State, int, str], bool]]] = []
 """Does something of the opponent end ``seat``'s Expeditions mech move on ``loc``? (Fenris
 influence): (state, seat, loc) -> bool."""
-UNIT_ENTERS: list[Callable[[Tx, int, str], None]] = []
+UNIT_ENTERS: Final[list[Callable[[Tx, int, str], None]]] = []
 """``seat``'s unit ended its movement on ``loc`` (a Togawa trap there springs): (tx, seat, loc)."""
-SCYTHE_MEANS: list[Callable[[State, int], tuple[int, tuple[str, ...]]]] = []
+SCYTHE_MEANS: Final[list[Callable[[State, int], tuple[int, tuple[str, ...]]]]] = []
 """A Scythe seat's ``Standing.build_spots`` and ``Standing.produces`` (by Build's rule and the
 terrains' output, which the Scythe package owns): (state, seat) -> (spots, kinds)."""

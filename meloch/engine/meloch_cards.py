@@ -3,6 +3,8 @@ last one; the benefits facing a seat are offered to it (reference.md §1.9, AMB-
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from meloch.content.schema import Effect, MelochCard
@@ -40,7 +42,7 @@ def visible_meloch(state: State, seat: int) -> list[Effect]:
     return out
 
 
-_PARALLEL = {"scythe": {"guile": "popularity"}, "expeditions": {"popularity": "guile"}}
+_PARALLEL: Final = {"scythe": {"guile": "popularity"}, "expeditions": {"popularity": "guile"}}
 
 
 def _for_role(state: State, seat: int, e: Effect) -> Effect:

@@ -277,4 +277,5 @@ class Action(msgspec.Struct, frozen=True, order=True):
         return TAG_SEAT[self.who]
 
     def __str__(self) -> str:
-        return " ".join((self.who, self.verb, *self.args))
+        args = self.args  # the runner records every step's action as text
+        return f"{self.who} {self.verb} {' '.join(args)}" if args else f"{self.who} {self.verb}"

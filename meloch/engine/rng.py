@@ -7,10 +7,10 @@ SplitMix64: fast in pure Python, trivially serialisable, and independent of Pyth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 def _mix(z: int) -> int:

@@ -3,9 +3,11 @@ filled in from data (a structure, a resource, a worker colour) read as English."
 
 from __future__ import annotations
 
-_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "one", "once", "eu", "ewe")
+from typing import Final
+
+_CONSONANT_SOUND: Final = ("uni", "use", "usu", "uti", "one", "once", "eu", "ewe")
 """Words spelled with a vowel that start with a consonant sound ("a unit", "a one-off")."""
-_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
+_VOWEL_SOUND: Final = ("hour", "honest", "honour", "honor", "heir")
 """Words spelled with a consonant that start with a vowel sound ("an hour")."""
 
 

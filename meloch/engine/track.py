@@ -9,6 +9,7 @@ Scythe seats place stars automatically when a category is met; Expeditions seats
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from meloch.content.schema import Category, TrackSide
 from meloch.content.vocab import METRICS
@@ -19,7 +20,7 @@ from meloch.engine.board import board
 from meloch.engine.contract import StarPlaced
 from meloch.engine.game_content import active, bound, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
 
 
 def side(state: State) -> TrackSide:
@@ -32,7 +33,7 @@ def controlled(state: State, seat: int) -> set[str]:
     p = state.seats[seat]
     opp = state.seats[1 - seat]
     terr = board(state.setup.map_side).territories
-    if isinstance(p, ExpSeat):
+    if isinstance(p, EXP_SEAT):
         return {p.loc} if p.loc in terr else set()
     mine = set(p.workers)
     mine.update(p.mechs)
@@ -40,7 +41,7 @@ def controlled(state: State, seat: int) -> set[str]:
     for _, loc in p.structures:
         mine.add(loc)
     mine &= terr  # also drops "" (no character on the board)
-    if isinstance(opp, ExpSeat):
+    if isinstance(opp, EXP_SEAT):
         mine.discard(opp.loc)
     else:
         mine.discard(opp.character)
@@ -49,7 +50,7 @@ def controlled(state: State, seat: int) -> set[str]:
     return mine
 
 
-COIN_REDUCTION: list[Callable[[ScytheSeat], int]] = []
+COIN_REDUCTION: Final[list[Callable[[ScytheSeat], int]]] = []
 """Coins not counted for the coin category (Fenris' unplaced influence): (seat) -> n."""
 
 
@@ -63,7 +64,7 @@ def unplaced_influence(p: ScytheSeat) -> int:
     return n
 
 
-_SCYTHE_METRICS: dict[str, Callable[[State, int, ScytheSeat], int]] = {
+_SCYTHE_METRICS: Final[dict[str, Callable[[State, int, ScytheSeat], int]]] = {
     "coins": lambda s, i, p: max(0, p.coins - unplaced_influence(p)),
     "popularity": lambda s, i, p: p.popularity,
     "power": lambda s, i, p: p.power,
@@ -135,7 +136,7 @@ def token(i: int) -> tuple[str, int]:
 
 def metric(state: State, seat: int, name: str) -> int:
     p = state.seats[seat]
-    if isinstance(p, ScytheSeat):
+    if isinstance(p, SCYTHE_SEAT):
         return _scythe_metric(state, seat, p, name)
     return _exp_metric(state, p, name)
 
@@ -159,7 +160,7 @@ def goals(state: State, seat: int) -> list[tuple[int, str, str, int, int, bool]]
     p = state.seats[seat]
     track = state.track
     rows = index().goal_rows[(state.setup.track_side, state.setup.seats[seat].role)]
-    if isinstance(p, ScytheSeat):
+    if isinstance(p, SCYTHE_SEAT):
         for i, m, label, n, combat in rows:
             if combat:
                 have = p.combat_wins
@@ -188,15 +189,22 @@ def stars_of(state: State, seat: int) -> int:
 
 
 def can_boast(state: State, seat: int) -> bool:
-    """Is any category boastable (``boastable`` non-empty), stopping at the first."""
+    """Is any category boastable (``boastable`` non-empty), stopping at the first (``met`` on the
+    precomputed rows of the seat's edge: this runs for every option list that offers a Boast)."""
     track = state.track
-    return any(not track[i] and met(state, seat, cat) for i, cat in enumerate(side(state).categories))
+    setup = state.setup
+    for i, m, _label, n, combat in index().goal_rows[(setup.track_side, setup.seats[seat].role)]:
+        if not combat and not track[i] and metric(state, seat, m) >= n:
+            return True
+    return False
 
 
 def boastable(state: State, seat: int) -> list[int]:
     """Open, met, non-combat categories (column indexes) the seat may Boast onto."""
-    t = side(state)
-    return [i for i, cat in enumerate(t.categories) if not state.track[i] and met(state, seat, cat)]
+    track = state.track
+    setup = state.setup
+    return [i for i, m, _label, n, combat in index().goal_rows[(setup.track_side, setup.seats[seat].role)]
+            if not combat and not track[i] and metric(state, seat, m) >= n]
 
 
 # ---------------------------------------------------------------- placing stars
@@ -209,7 +217,7 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
     s.track = tuple(track)
     cat = side(s).categories[col]
     p = tx.seat(seat)
-    if isinstance(p, ScytheSeat):
+    if isinstance(p, SCYTHE_SEAT):
         p.stars_unplaced -= 1
     n = stars_of(s, seat)
     label = (cat.scythe if s.setup.seats[seat].role == "scythe" else cat.expeditions).label
@@ -224,7 +232,7 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
         tx.push(Frame(kind=K.MELOCH_DRAW, seat=1 - seat))
 
 
-STACK_COMBAT_STARS: list[Callable[[ScytheSeat], bool]] = []
+STACK_COMBAT_STARS: Final[list[Callable[[ScytheSeat], bool]]] = []
 """May this seat place a combat star on a combat category already taken (Saxony's Dominate)?"""
 
 
@@ -235,7 +243,7 @@ def combat_star_columns(state: State, seat: int) -> list[int]:
     cats = side(state).categories
     cols = [i for i, c in enumerate(cats) if c.combat and not state.track[i]]
     p = state.seats[seat]
-    if not cols and isinstance(p, ScytheSeat) and any(may(p) for may in STACK_COMBAT_STARS):
+    if not cols and isinstance(p, SCYTHE_SEAT) and any(may(p) for may in STACK_COMBAT_STARS):
         cols = [i for i, c in enumerate(cats) if c.combat]
     return cols
 
@@ -249,7 +257,7 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     if not cols:
         tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)
         return
-    if isinstance(p, ScytheSeat) and p.stars_unplaced <= 0:
+    if isinstance(p, SCYTHE_SEAT) and p.stars_unplaced <= 0:
         tx.log("star", f"{flow.tag(s, seat)} has no unplaced star: the combat star is lost.", seat=seat)
         return
     if len(cols) == 1:
@@ -288,24 +296,29 @@ def check_scythe_stars(tx: Tx) -> None:
     if s.winner >= 0 or not s.track:
         return
     reqs = _scythe_reqs(s.setup.track_side)
-    for seat in (s.active, 1 - s.active):  # Scythe vs Scythe: the player whose turn it is first
-        if not isinstance(s.seats[seat], ScytheSeat):
+    first = s.active
+    for seat in (first, 1 - first):  # Scythe vs Scythe: the player whose turn it is first
+        p = s.seats[seat]
+        if not isinstance(p, SCYTHE_SEAT):
             continue
         own = seat in touched
         if not own and (1 - seat) not in touched:
             continue
+        track = s.track  # read once (this runs before every decision); re-read after a star
         for i, m, n in reqs:
-            if not own and m != "control":
+            if (not own and m != "control") or track[i]:
                 continue
-            p = s.seats[seat]
-            assert isinstance(p, ScytheSeat)
-            if s.winner >= 0:
-                return
-            if s.track[i] or _scythe_metric(s, seat, p, m) < n:
+            fn = _SCYTHE_METRICS.get(m)
+            if (fn(s, seat, p) if fn is not None else 0) < n:
                 continue
             if p.stars_unplaced <= 0:
                 continue  # Leverage: the category waits until a star is regained
             place_star(tx, seat, i, "requirement met")
+            if s.winner >= 0:
+                return
+            track = s.track
+            p = s.seats[seat]
+            assert isinstance(p, SCYTHE_SEAT)
     tx.touched = set()  # a full pass: every met open category now holds a star (or waits for one)
 
 

@@ -8,7 +8,7 @@ touches. Everything random goes through ``Tx.rand*`` so the RNG state stays insi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from msgspec.structs import replace
 
@@ -19,7 +19,14 @@ from meloch.engine.model import ExpSeat, Frame, ScytheSeat, Seat, State
 
 T = TypeVar("T")
 
-SETTLED = "_settled"
+# Compiled (mypyc), a Final module name is a C static and any other a dictionary lookup: the names
+# read at every step are Final here and in the rule modules (docs/speed.md).
+_replace: Final = replace
+_EVENT: Final = Event
+SCYTHE_SEAT: Final = ScytheSeat
+EXP_SEAT: Final = ExpSeat
+
+SETTLED: Final = "_settled"
 """Key in a State's slot dict (``State`` has ``dict=True``): set by ``apply`` / ``new_game`` on a state
 whose automatic Triumph stars are all placed. Never encoded or copied, so a state built by hand
 (``replace``, ``from_json``, ``determinize``) is checked in full at its first step."""
@@ -33,7 +40,7 @@ def settle(tx: Tx) -> None:
 
 class Tx:
     def __init__(self, state: State, content: Content) -> None:
-        self.s = replace(state)  # msgspec's copy (not the copy module's); the slot dict is not carried
+        self.s = _replace(state)  # msgspec's copy (not the copy module's); the slot dict is not carried
         self.c = content
         self._copied: set[int] = set()
         self.events: list[Event] = []
@@ -47,19 +54,19 @@ class Tx:
         self.touched.add(i)
         if i not in self._copied:
             seats = list(self.s.seats)
-            seats[i] = replace(seats[i])
+            seats[i] = _replace(seats[i])
             self.s.seats = (seats[0], seats[1])
             self._copied.add(i)
         return self.s.seats[i]
 
     def sc(self, i: int) -> ScytheSeat:
         p = self.seat(i)
-        assert isinstance(p, ScytheSeat)
+        assert isinstance(p, SCYTHE_SEAT)
         return p
 
     def ex(self, i: int) -> ExpSeat:
         p = self.seat(i)
-        assert isinstance(p, ExpSeat)
+        assert isinstance(p, EXP_SEAT)
         return p
 
     # ---------------------------------------------------------------- frames
@@ -72,19 +79,20 @@ class Tx:
         self.s.frames = self.s.frames + tuple(reversed(frames))
 
     def pop(self) -> Frame:
-        f = self.s.frames[-1]
-        self.s.frames = self.s.frames[:-1]
-        return f
+        frames = self.s.frames
+        self.s.frames = frames[:-1]
+        return frames[-1]
 
     def top(self) -> Frame | None:
-        return self.s.frames[-1] if self.s.frames else None
+        frames = self.s.frames
+        return frames[-1] if frames else None
 
     # ---------------------------------------------------------------- events
     def log(self, kind: str, text: str, seat: int = -1, private_to: int = -1, public: str = "",
             data: EventData | None = None, public_data: EventData | None = None) -> None:
         """Record an event; a private one (``private_to`` >= 0) shows ``public``/``public_data`` to
         the other seats."""
-        self.events.append(Event(kind=kind, text=text, seat=seat, private_to=private_to, public_text=public,
+        self.events.append(_EVENT(kind=kind, text=text, seat=seat, private_to=private_to, public_text=public,
                                  data=data, public_data=public_data))
 
     # ---------------------------------------------------------------- randomness

@@ -8,6 +8,8 @@ cards is public), peeks and unkept Factory cards of the opponent, the seed and t
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from meloch.engine import contract as c
@@ -17,6 +19,7 @@ from meloch.engine.combat import total
 from meloch.engine.contract import Event, Known, SeenEvent, View
 from meloch.engine.game_content import active, bound
 from meloch.engine.model import ExpSeat, ScytheSeat, SeatSetup, State
+from meloch.engine.tx import SCYTHE_SEAT
 
 
 def events_for(events: tuple[Event, ...], seat: int | None) -> list[SeenEvent]:
@@ -107,7 +110,7 @@ def _combat(s: State, seat: int | None) -> c.CombatView | None:
 
 
 def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> c.SeatView:
-    return _scythe(p, mine) if isinstance(p, ScytheSeat) else _exp(p, mine)
+    return _scythe(p, mine) if isinstance(p, SCYTHE_SEAT) else _exp(p, mine)
 
 
 def _seat_setup(x: SeatSetup) -> c.SeatSetupView:
@@ -190,5 +193,5 @@ def view_json(state: State, seat: int | None = None) -> dict[str, object]:
     return out
 
 
-_ENC = msgspec.json.Encoder()
-_DEC = msgspec.json.Decoder()
+_ENC: Final = msgspec.json.Encoder()
+_DEC: Final = msgspec.json.Decoder()

@@ -123,22 +123,28 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
     h = history if history is not None else History(setup, seed)
     keep = keep_states or history is not None
     hooks = hooks or Hooks()
+    # Per step only what changes: how each seat's agent is asked is fixed for the game, and the
+    # default hook does nothing (a random game's step is ~12 us, so these lookups showed).
+    asks = [(wants_sampler(a), bool(getattr(a, "uses_view", True))) for a in agents]
+    on_step = None if type(hooks).on_step is Hooks.on_step else hooks.on_step
+    states, actions = h.states, h.actions
     state = h.state
     quit_ = False
     while True:
         legal = legal_actions(state)
         if not legal:
             if outcome(state) is None:
-                raise RunnerError(f"seed {seed}: no legal action and no outcome (after {len(h.actions)} actions)")
+                raise RunnerError(f"seed {seed}: no legal action and no outcome (after {len(actions)} actions)")
             break
-        if len(h.actions) >= max_decisions:
+        if len(actions) >= max_decisions:
             raise RunnerError(f"seed {seed}: more than {max_decisions} decisions")
         seat = legal[0].seat
         agent = agents[seat]
-        if wants_sampler(agent):
+        sampled, viewed = asks[seat]
+        if sampled:
             choice = agent.choose_from(view(state, seat), legal, Sampler(state, seat))  # type: ignore[attr-defined]
         else:
-            choice = agent.choose(view(state, seat) if agent.uses_view else None, legal)
+            choice = agent.choose(view(state, seat) if viewed else None, legal)
         if isinstance(choice, Control):
             if choice.kind == "quit":
                 quit_ = True
@@ -148,11 +154,12 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
             continue
         after = apply(state, choice)  # refuses anything not in ``legal``
         if keep:
-            h.states.append(after)
+            states.append(after)
         else:
-            h.states[-1] = after
-        h.actions.append(str(choice))
-        hooks.on_step(state, choice, after)
+            states[-1] = after
+        actions.append(str(choice))
+        if on_step is not None:
+            on_step(state, choice, after)
         state = after
     public = view(state, None)
     o = outcome(state)

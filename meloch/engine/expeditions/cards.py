@@ -8,6 +8,7 @@ the only authority on what may be chosen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import msgspec
 
@@ -37,9 +38,9 @@ _cap = cap
 
 
 GainHook = Callable[[Tx, int, str], None]
-GAIN_HOOKS: list[GainHook] = []
+GAIN_HOOKS: Final[list[GainHook]] = []
 """Called after a card is gained (Highlander offers to move it to the hand)."""
-HOLD_HIDDEN: list[Callable[[State, int], bool]] = []
+HOLD_HIDDEN: Final[list[Callable[[State, int], bool]]] = []
 """Does the seat choose hand or active row for a gained card (Highlander)? Then a card drawn from a
 deck waits in the hand, unseen by the opponent, until the choice places it."""
 
@@ -266,7 +267,7 @@ def _rescue_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     tx.log("rescue", f"{flow.tag(tx.s, f.seat)} rescues {card(a.args[0]).name}.", seat=f.seat)
 
 
-STARTING_KINDS = ("character", "companion")
+STARTING_KINDS: Final = ("character", "companion")
 """Starting cards, not discovery cards: never trashed or discarded ("If an ability says to discard
 a card, it only applies to discovery cards", rulebook, Expeditions Special Notes)."""
 

@@ -5,6 +5,7 @@ opposing units here, starting combat), and Nohoch's two options.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from meloch.content.schema import Effect
 from meloch.engine import combat, effects, flow, track, variants
@@ -14,9 +15,9 @@ from meloch.engine.board import board
 from meloch.engine.contract import CorruptionChanged
 from meloch.engine.expeditions import items as exp_items
 from meloch.engine.expeditions.turn import ep, gain_map_token
-from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import Tx
+from meloch.engine.tx import SCYTHE_SEAT, Tx
 
 
 @effects.op("map_token", "expeditions")
@@ -102,13 +103,13 @@ def attack_targets(state: State, seat: int) -> bool:
     b = board(state.setup.map_side)
     if not (b.is_territory(p.loc) or state.stalemate_open):
         return False
-    if isinstance(o, ScytheSeat):
+    if isinstance(o, SCYTHE_SEAT):
         return p.loc == o.character or p.loc in o.mechs
     return p.loc == o.loc
 
 
 VanquishDiscount = Callable[[State, int, Frame, str], int]
-VANQUISH_DISCOUNTS: list[VanquishDiscount] = []
+VANQUISH_DISCOUNTS: Final[list[VanquishDiscount]] = []
 """Mech discounts on a Vanquish token: (state, seat, the e_vanquish frame, token colour) -> amount
 (Lumberjack). ``Frame.items`` lists the colours already paid in this Vanquish."""
 

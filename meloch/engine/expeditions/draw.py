@@ -4,6 +4,8 @@ a face-up card next to the mech, peeking at a deck, drawing 2 and keeping 1.
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine import frames as K
@@ -44,7 +46,7 @@ def _adjacent_choice(tx: Tx, f: Frame, a: Action | None) -> None:
     effects.execute(tx, f.seat, e)
 
 
-REACHING_OPS = frozenset({"adjacent", "activate_adjacent", "gather_here"})
+REACHING_OPS: Final = frozenset({"adjacent", "activate_adjacent", "gather_here"})
 """Benefits that reach beyond the location; ``gather_here`` leaves them out, so a card cannot
 trigger itself again through the board (gather here -> activate the adjacent card -> gather here)."""
 

@@ -16,19 +16,21 @@ The rules ask ``count(state, seat, key)``; each key's meaning is applied where i
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.engine import combat, effects
 from meloch.engine.cards import card
-from meloch.engine.model import ExpSeat, State
-from meloch.engine.tx import Tx
+from meloch.engine.model import State
+from meloch.engine.tx import EXP_SEAT, Tx
 
-FLAG = "ongoing:"
+FLAG: Final = "ongoing:"
 """Turn-flag prefix of an ongoing ability activated for this turn only."""
 
 
 def sources(state: State, seat: int) -> list[str]:
     """Ongoing keys active for ``seat``, one entry per active source (so they stack)."""
     p = state.seats[seat]
-    if not isinstance(p, ExpSeat):
+    if not isinstance(p, EXP_SEAT):
         return []
     out = [card(c).ongoing for c, w in p.active if w and card(c).ongoing]
     out += [card(c).ongoing for c in p.upgraded if card(c).ongoing]

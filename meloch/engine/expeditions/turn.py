@@ -7,6 +7,7 @@ package (``__init__.py`` lists them).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from meloch.content.schema import Effect
 from meloch.engine import combat, effects, flow, free, hooks, variants
@@ -17,17 +18,18 @@ from meloch.engine.cards import card
 from meloch.engine.contract import MapTokenGained, Moved
 from meloch.engine.expeditions import items as exp_items
 from meloch.engine.frames import FrameKind
+from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.game_content import active, index
-from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
 
-ACTIONS = ("move", "play", "gather")
+ACTIONS: Final = ("move", "play", "gather")
 
 
 def ep(state: State, seat: int) -> ExpSeat:
     p = state.seats[seat]
-    assert isinstance(p, ExpSeat)
+    assert isinstance(p, EXP_SEAT)
     return p
 
 
@@ -41,11 +43,9 @@ flow.START_TURN["expeditions"] = start_turn
 # ---------------------------------------------------------------- free actions
 
 
-FREE_OPTIONS = free.FREE_OPTIONS["expeditions"]
+FREE_OPTIONS: Final = free.FREE_OPTIONS["expeditions"]
 """Extra free actions of the Expeditions role (mech abilities, ``exp_mechs``)."""
-FREE_RESOLVE = free.FREE_RESOLVE
-free_actions = free.free_actions
-do_free_action = free.do_free_action
+FREE_RESOLVE: Final = free.FREE_RESOLVE
 
 
 # ---------------------------------------------------------------- the action token
@@ -159,12 +159,12 @@ def _reach(state: State, seat: int) -> list[str]:
     lo, hi = move_range(state, seat)
     b = board(state.setup.map_side)
     o = state.seats[1 - seat]
-    other_mech = o.loc if isinstance(o, ExpSeat) else ""
+    other_mech = o.loc if isinstance(o, EXP_SEAT) else ""
     # The mech must stop on a map token, on a Scythe character or mech (in Expeditions vs
     # Expeditions it "may move through but not end on" another mech, ref §2.5: ``may_share_mech``),
     # and where a hook says so (Fenris influence).
     tokens = {lc for lc, _ in state.map_tokens}
-    enemy = {o.character, *o.mechs} if isinstance(o, ScytheSeat) else set()
+    enemy = {o.character, *o.mechs} if isinstance(o, SCYTHE_SEAT) else set()
     stop_hooks = hooks.MECH_STOPS
     seen = {p.loc}
     frontier = {p.loc}
@@ -280,7 +280,7 @@ def gather_benefits(state: State, loc: str) -> tuple[Effect, ...]:
 
 
 GatherHook = Callable[[Tx, int], None]
-GATHER_HOOKS: list[GatherHook] = []
+GATHER_HOOKS: Final[list[GatherHook]] = []
 variants.GATHER_BENEFITS.append(gather_benefits)
 """Called at every Gather action before its benefits resolve (mech abilities such as Mole push a
 decision here, which then comes after the exposed benefits)."""

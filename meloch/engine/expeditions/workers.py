@@ -7,6 +7,8 @@ decision per piece paid, skipped when only one distinct piece could be paid.
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine import frames as K
@@ -14,11 +16,11 @@ from meloch.engine.actions import Action
 from meloch.engine.contract import WorkerGained
 from meloch.engine.expeditions.turn import ep
 from meloch.engine.game_content import active
-from meloch.engine.model import ExpSeat, Frame, State
+from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, Tx
 
-COLOURS = ("purple", "green", "red", "yellow", "blue")
+COLOURS: Final = ("purple", "green", "red", "yellow", "blue")
 
 
 # ---------------------------------------------------------------- gaining a worker
@@ -28,7 +30,7 @@ def supply_workers(state: State, colour: str) -> int:
     per = active().supply.expeditions_workers_per_colour
     held = 0
     for p in state.seats:
-        if isinstance(p, ExpSeat):
+        if isinstance(p, EXP_SEAT):
             held += p.workers.count(colour) + sum(1 for _, w in p.active if w == colour)
     return per - held
 

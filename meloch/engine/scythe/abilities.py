@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from meloch.content.schema import Effect, Trap
 from meloch.engine import combat, effects, flow, hooks, track, variants
@@ -33,24 +33,24 @@ from meloch.engine.board import Board, board
 from meloch.engine.cards import combat_name, combat_type, factory_pool
 from meloch.engine.contract import Generic
 from meloch.engine.game_content import active
-from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
+from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
 
-VESNA_TOKENS: tuple[str, ...] = (
+VESNA_TOKENS: Final[tuple[str, ...]] = (
     "artillery", "camaraderie", "disarm", "peoples_army", "ronin", "scout", "seaworthy", "shield",
     "submerge", "suiton", "sword", "township", "underpass", "wayfare",
 )
 """Vesna's mech ability tokens the engine knows. reference.md §3.10 lists 18; Feint, Regroup,
 Stealth and Tactics have no known text and are left out (docs/rules-notes.md)."""
-VESNA_OFFER = 6
+VESNA_OFFER: Final = 6
 """Tokens dealt face up for Vesna to choose 2 from (stand-in, docs/rules-notes.md)."""
-LAKE_ABILITIES = frozenset({"seaworthy", "submerge", "suiton"})
+LAKE_ABILITIES: Final = frozenset({"seaworthy", "submerge", "suiton"})
 
 
 def sp(state: State, seat: int) -> ScytheSeat:
     p = state.seats[seat]
-    assert isinstance(p, ScytheSeat)
+    assert isinstance(p, SCYTHE_SEAT)
     return p
 
 
@@ -103,7 +103,7 @@ class MoveCtx(NamedTuple):
 
 
 MobilityFn = Callable[[MoveCtx, str], set[str]]
-MOBILITY: dict[str, MobilityFn] = {}
+MOBILITY: Final[dict[str, MobilityFn]] = {}
 """Ability -> extra locations one movement can reach from a location (combat units only)."""
 
 
@@ -117,7 +117,7 @@ def mobility(name: str) -> Callable[[MobilityFn], MobilityFn]:
 def _structure_locs(state: State) -> set[str]:
     out: set[str] = set()
     for q in state.seats:
-        if isinstance(q, ScytheSeat):
+        if isinstance(q, SCYTHE_SEAT):
             out |= {loc for _, loc in q.structures}
     return out
 
@@ -245,7 +245,7 @@ MOBILITY["swim"] = swim
 
 # ---------------------------------------------------------------- tokens left by the character
 
-TOKEN_ABILITIES = {"exalt": "flag", "maifuku": "trap", "influence": "influence"}
+TOKEN_ABILITIES: Final = {"exalt": "flag", "maifuku": "trap", "influence": "influence"}
 
 
 def token_options(state: State, seat: int) -> list[Action]:
@@ -296,7 +296,7 @@ def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
     trap's ``opp_popularity`` does nothing to the Expeditions player, who has no popularity
     (rulebook, Faction-Specific Notes, Togawa), but the trap is still sprung (AMB-45 (a))."""
     o = tx.s.seats[1 - seat]
-    if not isinstance(o, ScytheSeat) or not any(t == loc and armed for t, _, armed in o.traps):
+    if not isinstance(o, SCYTHE_SEAT) or not any(t == loc and armed for t, _, armed in o.traps):
         return
     kind = next(k for t, k, armed in o.traps if t == loc and armed)
     ow = tx.sc(1 - seat)
@@ -304,7 +304,7 @@ def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
     trap = traps(o)[kind]
     tx.log("trap", f"{flow.tag(tx.s, seat)} springs {a_or_an(kind)} trap on {loc}: {trap.text}", seat=seat)
     for e in trap.effects:
-        if e.op == "opp_popularity" and isinstance(tx.s.seats[seat], ExpSeat):
+        if e.op == "opp_popularity" and isinstance(tx.s.seats[seat], EXP_SEAT):
             tx.log("trap", "The popularity trap has no effect on the Expeditions player.", seat=seat)
             continue
         effects.execute(tx, 1 - seat, e)
@@ -330,7 +330,7 @@ def _opp_discard(tx: Tx, seat: int, e: Effect) -> None:
 def stops_exp_mech(state: State, seat: int, loc: str) -> bool:
     """Fenris influence ends the Expeditions mech's movement (rulebook, Faction-Specific Notes)."""
     o = state.seats[1 - seat]
-    return isinstance(o, ScytheSeat) and loc in o.influence
+    return isinstance(o, SCYTHE_SEAT) and loc in o.influence
 
 
 def unplaced_influence(p: ScytheSeat) -> int:
@@ -382,7 +382,7 @@ def pre_combat(tx: Tx) -> None:
     b = board(tx.s.setup.map_side)
     for seat in (attacker, 1 - attacker):
         p = tx.s.seats[seat]
-        if not isinstance(p, ScytheSeat):
+        if not isinstance(p, SCYTHE_SEAT):
             continue
         ab = mech_abilities(p)
         who = flow.tag(tx.s, seat)
@@ -407,7 +407,7 @@ def pre_combat(tx: Tx) -> None:
                        public=f"Scout: {who} steals a combat card at random.")
     # Artillery is optional (pay 1 power): asked after the automatic ones, attacker first.
     frames = [Frame(kind=K.S_ARTILLERY, seat=seat) for seat in (attacker, 1 - attacker)
-              if isinstance(tx.s.seats[seat], ScytheSeat) and "artillery" in mech_abilities(sp(tx.s, seat))]
+              if isinstance(tx.s.seats[seat], SCYTHE_SEAT) and "artillery" in mech_abilities(sp(tx.s, seat))]
     tx.push_in_order(*frames)
 
 
@@ -428,7 +428,7 @@ def _artillery(tx: Tx, f: Frame, a: Action | None) -> None:
 def extra_card_slots(state: State, seat: int, loc: str) -> int:
     """Combat cards a Scythe seat may tuck beyond one per combat unit."""
     p = state.seats[seat]
-    if not isinstance(p, ScytheSeat):
+    if not isinstance(p, SCYTHE_SEAT):
         return 0
     ab = mech_abilities(p)
     b = board(state.setup.map_side)
@@ -446,7 +446,7 @@ def may_tuck(state: State, seat: int, cid: int) -> bool:
     """Death Ray: cards beyond the normal slots must all share one value with the tucked ones."""
     p = state.seats[seat]
     c = state.combat
-    if not isinstance(p, ScytheSeat) or c is None or "death_ray" not in mech_abilities(p):
+    if not isinstance(p, SCYTHE_SEAT) or c is None or "death_ray" not in mech_abilities(p):
         return True
     tucked = c.cards[seat]
     normal = (p.character == c.loc) + sum(m == c.loc for m in p.mechs) + extra_card_slots(state, seat, c.loc) - 60
@@ -461,7 +461,7 @@ def ronin_bonus(state: State, seat: int) -> int:
     is in the combat (``combat.TOTAL_BONUS``)."""
     p = state.seats[seat]
     c = state.combat
-    if not isinstance(p, ScytheSeat) or c is None or "ronin" not in mech_abilities(p):
+    if not isinstance(p, SCYTHE_SEAT) or c is None or "ronin" not in mech_abilities(p):
         return 0
     units = (p.character == c.loc) + sum(m == c.loc for m in p.mechs) + sum(w == c.loc for w in p.workers)
     return 2 if units == 1 else 0
@@ -472,7 +472,7 @@ def horrify(tx: Tx, loser: int) -> None:
     an influence token on the combat territory (``combat.AFTER_LOSS``)."""
     p = tx.s.seats[1 - loser]
     loc = next((x[len("combat_loc:"):] for x in tx.s.turn_flags if x.startswith("combat_loc:")), "")
-    if not isinstance(p, ScytheSeat) or "horrify" not in mech_abilities(p) or not loc:
+    if not isinstance(p, SCYTHE_SEAT) or "horrify" not in mech_abilities(p) or not loc:
         return
     if faction_ability(p) != "influence" or len(p.influence) >= token_count(p) or loc in p.influence \
             or not board(tx.s.setup.map_side).is_territory(loc):

@@ -7,6 +7,8 @@ combat has no encounter.
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from meloch.content.schema import Effect, EncounterCard
@@ -16,18 +18,18 @@ from meloch.engine.actions import Action
 from meloch.engine.board import board
 from meloch.engine.contract import Known, Moved
 from meloch.engine.game_content import index
-from meloch.engine.model import ExpSeat, Frame, State
+from meloch.engine.model import Frame, State
 from meloch.engine.scythe import abilities
 from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
 from meloch.engine.scythe.seat import _loc_key, sp
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, Tx
 
 
 def _enemy_units(state: State, seat: int) -> tuple[set[str], set[str]]:
     """(locations of enemy combat units, locations of enemy workers)."""
     o = state.seats[1 - seat]
-    if isinstance(o, ExpSeat):
+    if isinstance(o, EXP_SEAT):
         return {o.loc}, set()
     return {o.character, *o.mechs}, set(o.workers)
 
@@ -48,7 +50,7 @@ def destinations(state: State, seat: int, unit: str, start: str, steps: int,
         steps += 1
     enemy_combat, enemy_workers = _enemy_units(state, seat)
     enemy = frozenset(enemy_combat | enemy_workers)
-    is_duel = isinstance(state.seats[1 - seat], ExpSeat)
+    is_duel = isinstance(state.seats[1 - seat], EXP_SEAT)
     tokens = {loc for loc, _ in state.map_tokens}
     mines = {loc for k, loc in p.structures if k == "mine"}
     ctx = abilities.MoveCtx(state, seat, p, b, unit, enemy)
@@ -130,7 +132,7 @@ def _move_prompt(state: State, f: Frame) -> str:
     return f"Move: move a different unit one step ({f.count} unit(s) left), or finish."
 
 
-ONCE_PER_TURN_MOVES = ("toka",)
+ONCE_PER_TURN_MOVES: Final = ("toka",)
 """Mobility abilities usable once per turn: a move that needed one marks it used."""
 
 
@@ -279,7 +281,7 @@ def combat_location(state: State, seat: int) -> str:
     o = state.seats[1 - seat]
     mine = {p.character, *p.mechs}
     b = board(state.setup.map_side)
-    if isinstance(o, ExpSeat):
+    if isinstance(o, EXP_SEAT):
         ok = o.loc in mine and (b.is_territory(o.loc) or state.stalemate_open)
         return o.loc if ok else ""
     both = mine & {o.character, *o.mechs}

@@ -4,6 +4,8 @@ workers."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow
 from meloch.engine import frames as K
@@ -109,7 +111,7 @@ def worker_territories(state: State, seat: int) -> list[str]:
 
 
 
-AT_CHARACTER = "@char"
+AT_CHARACTER: Final = "@char"
 """Suffix of a ``resource`` effect's arg set by encounters: the gain appears on the character's
 territory (ref §3.8), even a shared one, where it cannot be spent while shared (AMB-13 (a))."""
 

@@ -6,22 +6,25 @@ module holds what they all share.
 
 from __future__ import annotations
 
+from typing import Final
+
 from meloch.content.schema import Effect, FactoryCard, PlayerMat
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.scythe import abilities
-from meloch.engine.tx import Tx
+from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
 
-RESOURCES = ("food", "oil", "metal", "wood")
-BOTTOM_RESOURCE = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
-PRODUCE_OUTPUT = {"mountain": "metal", "farm": "food", "tundra": "oil", "forest": "wood", "village": "worker"}
-TOP_BOXES = ("move_units", "move_coins", "bolster_power", "bolster_cards", "trade_popularity", "produce_territories")
-RECRUIT_ONGOING: dict[str, Effect] = {
+RESOURCES: Final = ("food", "oil", "metal", "wood")
+BOTTOM_RESOURCE: Final = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
+PRODUCE_OUTPUT: Final = {"mountain": "metal", "farm": "food", "tundra": "oil", "forest": "wood", "village": "worker"}
+TOP_BOXES: Final = (
+    "move_units", "move_coins", "bolster_power", "bolster_cards", "trade_popularity", "produce_territories")
+RECRUIT_ONGOING: Final[dict[str, Effect]] = {
     "upgrade": Effect(op="power", n=1), "deploy": Effect(op="coins", n=1),
     "build": Effect(op="popularity", n=1), "enlist": Effect(op="combat_cards", n=1),
 }
 """Ongoing recruit bonus per bottom action (reference.md §3.3, INFERRED)."""
-ENLIST_BONUS: dict[str, Effect] = {
+ENLIST_BONUS: Final[dict[str, Effect]] = {
     "power": Effect(op="power", n=2), "coins": Effect(op="coins", n=2),
     "popularity": Effect(op="popularity", n=2), "cards": Effect(op="combat_cards", n=2),
 }
@@ -29,7 +32,7 @@ ENLIST_BONUS: dict[str, Effect] = {
 
 def sp(state: State, seat: int) -> ScytheSeat:
     p = state.seats[seat]
-    assert isinstance(p, ScytheSeat)
+    assert isinstance(p, SCYTHE_SEAT)
     return p
 
 
@@ -52,7 +55,7 @@ def _loc_key(lid: str) -> tuple[int, str]:
 
 def exp_opponent(state: State, seat: int) -> ExpSeat | None:
     o = state.seats[1 - seat]
-    return o if isinstance(o, ExpSeat) else None
+    return o if isinstance(o, EXP_SEAT) else None
 
 
 # ---------------------------------------------------------------- the game's card pools

@@ -13,7 +13,7 @@ from meloch.engine import frames as K
 from meloch.engine.actions import Action
 from meloch.engine.combat import AFTER_COMBAT
 from meloch.engine.free import do_free_action, free_actions
-from meloch.engine.model import Frame, ScytheSeat, State
+from meloch.engine.model import Frame, State
 from meloch.engine.scythe import abilities
 from meloch.engine.scythe.abilities import mech_abilities
 from meloch.engine.scythe.pay import (
@@ -33,7 +33,7 @@ from meloch.engine.scythe.seat import (
     sp,
 )
 from meloch.engine.track import controlled
-from meloch.engine.tx import Tx
+from meloch.engine.tx import SCYTHE_SEAT, Tx
 
 # ---------------------------------------------------------------- turn start
 
@@ -156,7 +156,7 @@ def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _veer_after_combat(tx: Tx, seat: int) -> None:
     p = tx.s.seats[seat]
-    if isinstance(p, ScytheSeat) and "veer" in mech_abilities(p):
+    if isinstance(p, SCYTHE_SEAT) and "veer" in mech_abilities(p):
         tx.push(Frame(kind=K.C_VEER, seat=seat))
 
 
