@@ -5,13 +5,15 @@ the number of instructions a step executes does not, so it tells a 2% change fro
 Usage: ``python tools/step_instructions.py [GAMES] [--keep DIR]`` (needs ``valgrind``; about 40 s for
 20 games). It runs the same script with 0 and with GAMES random games (``RandomAgent(k)`` in both
 seats, seeds 1..GAMES, through ``meloch.sim.runner.play_game``) and prints (instructions of the
-second - instructions of the first) / steps. Use the build you mean to measure (``make fast`` or
+second - instructions of the first) / steps, with ``PYTHONHASHSEED=0`` (string hashes move set
+orders and dict probes by about 0.5% from run to run otherwise). Use the build you mean to measure (``make fast`` or
 ``MELOCH_PURE=1``); ``--keep DIR`` keeps both callgrind files for ``callgrind_annotate``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -39,7 +41,8 @@ def run(games: int, out: Path) -> tuple[int, int]:
     script = out.parent / "games.py"
     script.write_text(GAMES)
     p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                        str(script), str(games)], capture_output=True, text=True, check=True)
+                        str(script), str(games)], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})
     ir = re.search(r"Collected : (\d+)", p.stderr)
     steps = re.search(r"steps (\d+)", p.stdout)
     if ir is None or steps is None:

@@ -17,7 +17,9 @@ from meloch.engine.tx import Tx
 
 # Compiled (mypyc), a module name marked Final is read from a C static; any other name, imported
 # ones included, is a dictionary lookup. The names read at every step are Final (docs/speed.md).
-_ACTION: Final = Action
+ACTION: Final = Action
+"""``Action``, for the option lists that build many actions of one seat: ``ACTION(tag(state, seat),
+verb, args)`` looks the tag up once where ``act`` looks it up per action."""
 _SEAT_TAGS: Final = SEAT_TAGS
 
 Options = Callable[[State, Frame], list[Action]]
@@ -55,7 +57,7 @@ def tag(state: State, seat: int) -> str:
 
 
 def act(state: State, seat: int, verb: str, *args: str) -> Action:
-    return _ACTION(_SEAT_TAGS[state.setup.variant][seat], verb, args)
+    return ACTION(_SEAT_TAGS[state.setup.variant][seat], verb, args)
 
 
 

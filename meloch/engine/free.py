@@ -31,7 +31,8 @@ def free_actions(state: State, seat: int) -> list[Action]:
     if state.active != seat or state.combat is not None:
         return []
     p = state.seats[seat]
-    out = [flow.act(state, seat, "discard-combat", combat_token(c)) for c in sorted(set(p.combat_cards))]
+    who = flow.tag(state, seat)
+    out = [flow.ACTION(who, "discard-combat", (combat_token(c),)) for c in sorted(set(p.combat_cards))]
     for fn in FREE_OPTIONS[flow.role(state, seat)]:
         out += fn(state, seat)
     return out

@@ -107,7 +107,7 @@ def refresh(tx: Tx, seat: int, keep: str = "") -> None:
 def possible(state: State, seat: int, action: str) -> bool:
     p = ep(state, seat)
     if action == "move":
-        return bool(_reach(state, seat))
+        return bool(_reach(state, seat, first=True))
     if action == "play":
         return bool(p.hand)
     return bool(gather_benefits(state, p.loc))
@@ -153,8 +153,9 @@ def mech_destinations(state: State, seat: int) -> list[str]:
     return sorted(_reach(state, seat), key=lambda x: int(x) if x.isdigit() else 99)
 
 
-def _reach(state: State, seat: int) -> list[str]:
-    """The mech's destinations, unsorted (``possible`` only asks whether there is one)."""
+def _reach(state: State, seat: int, first: bool = False) -> list[str]:
+    """The mech's destinations, unsorted; with ``first``, at most the first one found (``possible``
+    only asks whether there is one, before every Expeditions action choice)."""
     p = ep(state, seat)
     lo, hi = move_range(state, seat)
     b = board(state.setup.map_side)
@@ -177,6 +178,8 @@ def _reach(state: State, seat: int) -> list[str]:
                     continue
                 seen.add(n)
                 reach[n] = d
+                if first and d >= lo and (n != other_mech or variants.may_share_mech(state, seat, n)):
+                    return [n]
                 if not (n in tokens or n in enemy or any(stops(state, seat, n) for stops in stop_hooks)):
                     nxt.add(n)
         frontier = nxt

@@ -70,7 +70,8 @@ def _leverage_options(state: State, seat: int) -> list[Action]:
     owned = controlled(state, seat)
     if p.stars_unplaced > 0:  # AMB-24 (a): not without a controlled territory
         ctrl = sorted(owned, key=_loc_key)
-        out += [flow.act(state, seat, "leverage", "gain", r, loc) for r in RESOURCES for loc in ctrl]
+        who = flow.tag(state, seat)
+        out += [flow.ACTION(who, "leverage", ("gain", r, loc)) for r in RESOURCES for loc in ctrl]
     if p.stars_discarded > 0:
         # ``spendable`` per resource, with control computed once: piles on controlled territories,
         # plus 1 through Coercion
@@ -104,7 +105,8 @@ free.FREE_RESOLVE["leverage"] = _leverage
 
 def _section_options(state: State, f: Frame) -> list[Action]:
     p = sp(state, f.seat)
-    return [flow.act(state, f.seat, "section", section_token(i, p))
+    who = flow.tag(state, f.seat)
+    return [flow.ACTION(who, "section", (section_token(i, p),))
             for i in sections(state, f.seat)] + free_actions(state, f.seat)
 
 
