@@ -48,12 +48,20 @@ def _own_turn(state: State, seat: int, name: str) -> bool:
 def tuck_possible(state: State, seat: int, op: str) -> bool:
     """Would Upgrade / Meld / Boast do something now (a card to tuck under the cap; a met,
     open category)?"""
-    p = ep(state, seat)
     if op == "boast":
         return track.can_boast(state, seat)
+    p = ep(state, seat)
     kind, done = ("item", p.upgraded) if op == "upgrade" else ("meteorite", p.melded)
-    cap = active().mechs[p.mech].cap
-    return len(done) < cap and any(card(c).kind == kind for c in (*p.hand, *(c for c, _ in p.active)))
+    if len(done) >= active().mechs[p.mech].cap:
+        return False
+    # Plain loops: Voyager asks this before every decision of its turn.
+    for c in p.hand:
+        if card(c).kind == kind:
+            return True
+    for c, _ in p.active:  # noqa: SIM110 (a generator costs more, compiled)
+        if card(c).kind == kind:
+            return True
+    return False
 
 
 def _voyager_options(state: State, seat: int) -> list[Action]:
