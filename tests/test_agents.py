@@ -557,3 +557,31 @@ def test_nested_search_takes_the_best_of_the_seat_s_next_decisions() -> None:
             assert nested_value([s], a, seat, two, judge=advantage) == max(_second(after, b, seat, depth) for b in nxt)
             checked += 1
     assert checked >= 3
+
+
+def test_reply_searched_wide_takes_the_worst_of_the_opponent_s_first_decisions() -> None:
+    """``FlatParams.reply_width``: a line is worth, to the seat, the least over the opponent's reply
+    options (all of them with a width of 99) of the opponent's greedy rest of the turn; one wide, it
+    is the greedy reply itself (the same first step: the best one-step ``advantage``)."""
+    from meloch.agents.heuristic import greedy_line
+    depth = 6
+    checked = 0
+    for s in _positions():
+        legal = legal_actions(s)
+        seat = legal[0].seat
+        if legal[0].verb in ("dial", "tuck"):
+            continue
+        for a in legal[:3]:
+            start = apply(s, a)
+            at_reply, reply = next_decision(greedy_line(start, seat, depth))
+            greedy = line_value(start, seat, depth, True)
+            assert line_value(start, seat, depth, True, reply_width=1) == greedy
+            if not _own(reply, 1 - seat):
+                assert line_value(start, seat, depth, True, reply_width=99) == greedy
+                continue
+            worst = min(advantage(greedy_line(apply(at_reply, b), 1 - seat, depth - 1), seat) for b in reply)
+            assert line_value(start, seat, depth, True, reply_width=99) == worst
+            assert worst <= greedy
+            checked += 1
+    assert checked >= 3
+    assert make_agent("search:s8t6r1w3q3/s16t8r1w3q3", 1).by_role["expeditions"].reply_width == 3  # type: ignore[attr-defined]

@@ -69,6 +69,10 @@ class FlatParams:
     greedy line is myopic about a turn's details: which unit moves where after a section is chosen)."""
     width2: int = 0
     """With ``width``: the seat's decision after that searched ``width2`` wide too (0: the greedy line)."""
+    reply_width: int = 0
+    """With ``reply``: the opponent's first decision of its reply turn searched ``reply_width`` wide
+    against the seat (its options that rank highest by its own one-step ``advantage``, each followed
+    by its greedy line; the line is worth the least of them to the seat). 0: the greedy reply."""
 
 
 FLAT_LEVELS: dict[str, FlatParams] = {
@@ -119,14 +123,21 @@ JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantag
 """``FlatParams.judge`` -> the judge."""
 
 
-def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage) -> float:
+def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage,
+               reply_width: int = 0) -> float:
     """``judge`` (``advantage`` by default) for ``seat`` after its greedy line from ``state`` (the
     heuristic's look-ahead); with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then
     the seat's next greedy turn; with ``reply``, after the opponent's greedy line that follows the last
-    own turn as well."""
+    own turn as well (its first decision searched ``reply_width`` wide against the seat: the least
+    value over the opponent's best-ranked options, ``FlatParams.reply_width``)."""
     s = greedy_line(state, seat, depth)
     for k in range(turns - 1 + reply):
         s, legal = next_decision(s)
+        if k == turns - 1 and reply_width > 0 and _own(legal, 1 - seat):
+            opp = legal[0].seat
+            children = [apply(s, b) for b in legal]
+            ranked = sorted(range(len(legal)), key=lambda i: -advantage(children[i], opp))[:reply_width]
+            return min(judge(greedy_line(children[i], opp, max(1, depth - 1)), seat) for i in ranked)
         if legal and legal[0].seat != seat:
             s = greedy_line(s, legal[0].seat, depth)
         if k == turns - 1:
@@ -170,7 +181,8 @@ def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: 
             if _own(deeper[0][1], seat):
                 best = max(best, _best_next(deeper, gone, seat, widths[1:], depth - 1, p, judge))
                 continue
-        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge) for x in starts) / len(starts))
+        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge, p.reply_width)
+                             for x in starts) / len(starts))
     return best
 
 
@@ -211,9 +223,9 @@ class FlatAgent:
                 out[i] = nested
                 continue
             total = first[i] if not p.reply and p.turns == 1 else \
-                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge)
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width)
             for s in samples[1:]:
-                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge)
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width)
             out[i] = total / len(samples)
         return out
 
