@@ -15,6 +15,9 @@ Scarecrow and Mole pay with a held map token of the player's choice (``exp_worke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from meloch.content.schema import Effect
 from meloch.engine import effects, flow, track
 from meloch.engine import frames as K
@@ -227,7 +230,18 @@ def _mole(tx: Tx, f: Frame, a: Action | None) -> None:
 
 # ---------------------------------------------------------------- registration
 
-expeditions.FREE_OPTIONS.extend([_voyager_options, _odin_options, _scarecrow_options])
+_FREE_BY_ABILITY: Final[dict[str, Callable[[State, int], list[Action]]]] = {
+    "voyager": _voyager_options, "odins_wrath": _odin_options, "scarecrow": _scarecrow_options}
+
+
+def _mech_free_options(state: State, seat: int) -> list[Action]:
+    """The free actions of the seat's mech ability, if it has any: one registry entry, so every
+    decision of the Expeditions turn looks the ability up once, not once per such ability."""
+    fn = _FREE_BY_ABILITY.get(ability(state, seat))
+    return fn(state, seat) if fn is not None else []
+
+
+expeditions.FREE_OPTIONS.append(_mech_free_options)
 expeditions.FREE_RESOLVE.update({"voyager": _voyager, "odins-wrath": _odin, "scarecrow": _scarecrow})
 exp_cards.GAIN_HOOKS.append(_highlander_gain)
 exp_cards.HOLD_HIDDEN.append(lambda s, seat: ability(s, seat) == "highlander")
