@@ -172,3 +172,14 @@ def test_no_shell_module_names_a_state_field() -> None:
                         and node.value.id in ("s", "state", "before", "after", "st"):
                     hits.append(f"{p.relative_to(ROOT)}:{node.lineno} {node.value.id}.{node.attr}")
     assert hits == []
+
+
+def test_random_agent_chooses_as_randrange_would() -> None:
+    """``RandomAgent`` draws through ``Random._randbelow`` (faster): the same choices as
+    ``randrange(len(legal))`` on the same seed, so seeds named in docs and records keep their games."""
+    import random
+    rng = random.Random(11)
+    agent = RandomAgent(11)
+    opts = [Action("S", "x", (str(i),)) for i in range(40)]
+    for n in [1, 2, 3, 7, 16, 17, 33, 40] * 25:
+        assert agent.choose(None, opts[:n]) == opts[rng.randrange(n)]
