@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -534,28 +535,34 @@ def _second(after: State, b: Action, seat: int, depth: int) -> float:
     return max(line_value(apply(deeper, c), seat, depth - 2, True) for c in more)
 
 
+def _searched_choices(first: int) -> Iterator[tuple[State, int, Action]]:
+    """(state, deciding seat, option) for the first ``first`` options of every non-combat position: what
+    the search tests below walk."""
+    for s in _positions():
+        legal = legal_actions(s)
+        if legal[0].verb in ("dial", "tuck"):
+            continue
+        for a in legal[:first]:
+            yield s, legal[0].seat, a
+
+
 def test_nested_search_takes_the_best_of_the_seat_s_next_decisions() -> None:
     """``FlatParams.width``/``width2``: on one sample and every option kept, an option is worth the best
     line over the seat's next decision (and the one after), where the plain search follows one greedy line."""
     checked = 0
-    for s in _positions():
-        legal = legal_actions(s)
-        seat = legal[0].seat
-        if legal[0].verb in ("dial", "tuck"):
+    for s, seat, a in _searched_choices(4):
+        after, nxt = next_decision(apply(s, a))
+        if not _own(nxt, seat):
+            assert nested_value([s], a, seat, FlatParams(samples=1, width=99), judge=advantage) is None
             continue
-        for a in legal[:4]:
-            after, nxt = next_decision(apply(s, a))
-            if not _own(nxt, seat):
-                assert nested_value([s], a, seat, FlatParams(samples=1, width=99), judge=advantage) is None
-                continue
-            depth = 8
-            one = FlatParams(samples=1, width=99, reply=True)
-            want = max(line_value(apply(after, b), seat, depth - 1, True) for b in nxt)
-            assert nested_value([s], a, seat, one, judge=advantage) == want
+        depth = 8
+        one = FlatParams(samples=1, width=99, reply=True)
+        want = max(line_value(apply(after, b), seat, depth - 1, True) for b in nxt)
+        assert nested_value([s], a, seat, one, judge=advantage) == want
 
-            two = FlatParams(samples=1, width=99, width2=99, reply=True)
-            assert nested_value([s], a, seat, two, judge=advantage) == max(_second(after, b, seat, depth) for b in nxt)
-            checked += 1
+        two = FlatParams(samples=1, width=99, width2=99, reply=True)
+        assert nested_value([s], a, seat, two, judge=advantage) == max(_second(after, b, seat, depth) for b in nxt)
+        checked += 1
     assert checked >= 3
 
 
@@ -566,22 +573,17 @@ def test_reply_searched_wide_takes_the_worst_of_the_opponent_s_first_decisions()
     from meloch.agents.heuristic import greedy_line
     depth = 6
     checked = 0
-    for s in _positions():
-        legal = legal_actions(s)
-        seat = legal[0].seat
-        if legal[0].verb in ("dial", "tuck"):
+    for s, seat, a in _searched_choices(3):
+        start = apply(s, a)
+        at_reply, reply = next_decision(greedy_line(start, seat, depth))
+        greedy = line_value(start, seat, depth, True)
+        assert line_value(start, seat, depth, True, reply_width=1) == greedy
+        if not _own(reply, 1 - seat):
+            assert line_value(start, seat, depth, True, reply_width=99) == greedy
             continue
-        for a in legal[:3]:
-            start = apply(s, a)
-            at_reply, reply = next_decision(greedy_line(start, seat, depth))
-            greedy = line_value(start, seat, depth, True)
-            assert line_value(start, seat, depth, True, reply_width=1) == greedy
-            if not _own(reply, 1 - seat):
-                assert line_value(start, seat, depth, True, reply_width=99) == greedy
-                continue
-            worst = min(advantage(greedy_line(apply(at_reply, b), 1 - seat, depth - 1), seat) for b in reply)
-            assert line_value(start, seat, depth, True, reply_width=99) == worst
-            assert worst <= greedy
-            checked += 1
+        worst = min(advantage(greedy_line(apply(at_reply, b), 1 - seat, depth - 1), seat) for b in reply)
+        assert line_value(start, seat, depth, True, reply_width=99) == worst
+        assert worst <= greedy
+        checked += 1
     assert checked >= 3
     assert make_agent("search:s8t6r1w3q3/s16t8r1w3q3", 1).by_role["expeditions"].reply_width == 3  # type: ignore[attr-defined]

@@ -82,7 +82,7 @@ def bound(fn: F) -> F:
         try:
             return fn(state, *args, **kwargs)
         finally:
-            _ACTIVE.reset(token)
+            unbind(token)
 
     return cast(F, wrapper)
 

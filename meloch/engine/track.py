@@ -159,19 +159,21 @@ def goals(state: State, seat: int) -> list[tuple[int, str, str, int, int, bool]]
     out: list[tuple[int, str, str, int, int, bool]] = []
     p = state.seats[seat]
     track = state.track
-    rows = index().goal_rows[(state.setup.track_side, state.setup.seats[seat].role)]
+    rows = _edge_rows(state, seat)
     if isinstance(p, SCYTHE_SEAT):
         for i, m, label, n, combat in rows:
-            if combat:
-                have = p.combat_wins
-            else:
-                fn = _SCYTHE_METRICS.get(m)
-                have = fn(state, seat, p) if fn else 0
-            out.append((i, m, label, have, n, not track[i]))
+            out.append((i, m, label, p.combat_wins if combat else _scythe_metric(state, seat, p, m), n, not track[i]))
     else:
         for i, m, label, n, combat in rows:
             out.append((i, m, label, p.combat_wins if combat else _exp_metric(state, p, m), n, not track[i]))
     return out
+
+
+def _edge_rows(state: State, seat: int) -> tuple[tuple[int, str, str, int, bool], ...]:
+    """(column, metric, label, number, combat) of every category on ``seat``'s edge, precomputed in
+    the content index (``goals``, ``can_boast`` and ``boastable`` run at every search node)."""
+    setup = state.setup
+    return index().goal_rows[(setup.track_side, setup.seats[seat].role)]
 
 
 def requirement_of(state: State, seat: int, cat: Category) -> tuple[str, int]:
@@ -192,8 +194,7 @@ def can_boast(state: State, seat: int) -> bool:
     """Is any category boastable (``boastable`` non-empty), stopping at the first (``met`` on the
     precomputed rows of the seat's edge: this runs for every option list that offers a Boast)."""
     track = state.track
-    setup = state.setup
-    for i, m, _label, n, combat in index().goal_rows[(setup.track_side, setup.seats[seat].role)]:
+    for i, m, _label, n, combat in _edge_rows(state, seat):
         if not combat and not track[i] and metric(state, seat, m) >= n:
             return True
     return False
@@ -202,8 +203,7 @@ def can_boast(state: State, seat: int) -> bool:
 def boastable(state: State, seat: int) -> list[int]:
     """Open, met, non-combat categories (column indexes) the seat may Boast onto."""
     track = state.track
-    setup = state.setup
-    return [i for i, m, _label, n, combat in index().goal_rows[(setup.track_side, setup.seats[seat].role)]
+    return [i for i, m, _label, n, combat in _edge_rows(state, seat)
             if not combat and not track[i] and metric(state, seat, m) >= n]
 
 
@@ -308,8 +308,7 @@ def check_scythe_stars(tx: Tx) -> None:
         for i, m, n in reqs:
             if (not own and m != "control") or track[i]:
                 continue
-            fn = _SCYTHE_METRICS.get(m)
-            if (fn(s, seat, p) if fn is not None else 0) < n:
+            if _scythe_metric(s, seat, p, m) < n:
                 continue
             if p.stars_unplaced <= 0:
                 continue  # Leverage: the category waits until a star is regained
