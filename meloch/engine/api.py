@@ -73,8 +73,12 @@ def _apply(state: State, action: Action | str) -> State:
     if state.winner >= 0:
         raise IllegalAction("game_over", f"The game is over ({state.reason}); no action is allowed.")
     legal = _options(state)  # the content is already bound
-    if action not in legal:
-        raise _refusal(state, action, legal)
+    for a in legal:  # an agent returns one of the options themselves: identity before equality
+        if a is action:
+            break
+    else:
+        if action not in legal:
+            raise _refusal(state, action, legal)
     tx = Tx(state, active())
     f = tx.pop()
     tx.s.step += 1

@@ -27,7 +27,7 @@ from meloch.engine.contract import (
     NoCombat,
 )
 from meloch.engine.model import Combat, Frame, State
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 # ---------------------------------------------------------------- hooks
 # Mech, faction and item abilities change combat only through these registries (filled by the
@@ -50,7 +50,7 @@ AFTER_COMBAT: Final[list[Callable[[Tx, int], None]]] = []
 
 def combat_units(state: State, seat: int, loc: str) -> int:
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return 1 if p.loc == loc else 0
     return (p.character == loc) + sum(1 for m in p.mechs if m == loc)
 
@@ -59,7 +59,7 @@ def all_units(state: State, loc: str) -> int:
     """Every unit on the location, both players, workers included (Swarm Tactics)."""
     n = 0
     for p in state.seats:
-        if isinstance(p, EXP_SEAT):
+        if is_exp(p):
             n += p.loc == loc
         else:
             n += (p.character == loc) + sum(1 for m in p.mechs if m == loc) + sum(1 for w in p.workers if w == loc)
@@ -84,7 +84,7 @@ def note_no_combat(tx: Tx, seat: int, unit: str, loc: str) -> None:
     workers are displaced (``variants.on_enter``)."""
     s = tx.s
     o = s.seats[1 - seat]
-    if isinstance(o, EXP_SEAT):
+    if is_exp(o):
         theirs = [f"{flow.tag(s, 1 - seat)}'s mech"] if o.loc == loc else []
         workers = 0
     else:
@@ -94,7 +94,7 @@ def note_no_combat(tx: Tx, seat: int, unit: str, loc: str) -> None:
         workers = sum(1 for w in o.workers if w == loc)
     who = f"{flow.tag(s, seat)}'s {'character' if unit == 'char' else unit}"
     reason: Literal["only_workers", "vanquish_only", "not_territory"]
-    if isinstance(s.seats[seat], EXP_SEAT):
+    if is_exp(s.seats[seat]):
         if theirs:
             reason, text = "vanquish_only", (f"{who} joins {theirs[0]} on {loc}: no combat (units sharing a location "
                                              "never fight by themselves; the Expeditions mech attacks only through a "
@@ -342,7 +342,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
     wp = tx.seat(winner)
     wp.combat_wins += 1
     lp = s.seats[loser]
-    forced_out = sum(1 for w in lp.workers if w == c.loc) if isinstance(lp, SCYTHE_SEAT) else 0
+    forced_out = sum(1 for w in lp.workers if w == c.loc) if is_scythe(lp) else 0
     for seat in sorted(retreat):
         retreat_units(tx, seat, c.loc)
     if winner == c.attacker:  # an attacker that wins loses popularity per worker forced out
@@ -372,7 +372,7 @@ def _resolve(tx: Tx, f: Frame, a: Action | None) -> None:
 def retreat_units(tx: Tx, seat: int, loc: str) -> None:
     p = tx.seat(seat)
     who = flow.tag(tx.s, seat)
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         if p.loc == loc:
             p.loc = p.home
             tx.log("retreat", f"{who}'s mech retreats to its home base.", seat=seat,

@@ -18,7 +18,7 @@ import msgspec
 # ----------------------------------------------------------------------------- known facts
 
 
-class Known(msgspec.Struct, frozen=True, kw_only=True):
+class Known(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """A private fact one seat learned: a peek at the top cards of a deck, or the Factory cards
     it saw. ``cards`` are card ids: discovery ids, ``c<n>`` combat tokens or Factory card ids."""
 
@@ -179,7 +179,7 @@ EventData = (Moved | Changed | Drawn | CombatRevealed | CombatResolved | StarPla
              | AutomaProgress | NoCombat | BoastSkipped | Generic)
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True):
+class Event(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """Something that happened. ``private_to`` >= 0 means only that seat reads ``text`` and
     ``data``; every other seat reads ``public_text`` and ``public_data`` instead."""
 

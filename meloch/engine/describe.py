@@ -30,7 +30,7 @@ from meloch.engine.effects import describe as effect_text
 from meloch.engine.game_content import active, bound, index, using
 from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT
+from meloch.engine.tx import is_exp, is_scythe
 
 Describer = Callable[[State, Frame, Action], Described | None]
 DESCRIBERS: Final[dict[str, Describer]] = {}
@@ -148,10 +148,10 @@ def _effects(es: tuple[Effect, ...]) -> tuple[str, ...]:
 def section_text(state: State, seat: int, sec: str) -> str:
     p = state.seats[seat]
     if sec == "factory" or sec.startswith("tech-"):
-        fid = sec[5:] if sec.startswith("tech-") else p.factory_card if isinstance(p, SCYTHE_SEAT) else ""
+        fid = sec[5:] if sec.startswith("tech-") else p.factory_card if is_scythe(p) else ""
         fc = index().factory_cards.get(fid)
         return f"the Factory card {fc.name} ({fc.top_text})" if fc is not None else "the Factory card"
-    if isinstance(p, SCYTHE_SEAT):
+    if is_scythe(p):
         mat = active().mats.get(p.mat)
         if mat is not None and sec.isdigit() and 1 <= int(sec) <= len(mat.sections):
             s = mat.sections[int(sec) - 1]
@@ -161,7 +161,7 @@ def section_text(state: State, seat: int, sec: str) -> str:
 
 def _units_on(state: State, seat: int, loc: str) -> list[str]:
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return ["mech"] if p.loc == loc else []
     out = ["character"] if p.character == loc else []
     for what, where in (("mech", p.mechs), ("worker", p.workers)):
@@ -314,7 +314,7 @@ def _move(state: State, f: Frame, a: Action) -> Described | None:
                          group=f"move {kind}", refs=(Ref("unit", tok), _loc(src), _loc(dst)))
     if len(a.args) == 1:
         p = state.seats[f.seat]
-        src = p.loc if isinstance(p, EXP_SEAT) else ""
+        src = p.loc if is_exp(p) else ""
         dst = a.args[0]
         return Described(label=f"Move your mech from {loc_name(state, src)} to {loc_name(state, dst)}"
                          + _opponent_there(state, f.seat, dst), group="move mech",
@@ -367,7 +367,7 @@ def _upgrade(state: State, f: Frame, a: Action) -> Described:
 @describer("deploy")
 def _deploy(state: State, f: Frame, a: Action) -> Described:
     p = state.seats[f.seat]
-    assert isinstance(p, SCYTHE_SEAT)
+    assert is_scythe(p)
     mech = active().factions[p.faction].mechs[int(a.args[0]) - 1]
     return Described(label=f"Deploy mech {a.args[0]} ({mech.ability}) on {loc_name(state, a.args[1])}",
                      refs=(Ref("unit", f"mech{a.args[0]}"), _loc(a.args[1])))
@@ -452,7 +452,7 @@ _TOKEN: Final = {
 @describer("token")
 def _token(state: State, f: Frame, a: Action) -> Described | None:
     p = state.seats[f.seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         text = _TOKEN.get(a.args[0])
         return Described(label=text) if text else None
     where = loc_name(state, p.character)
@@ -508,7 +508,7 @@ def _track_box(state: State, seat: int, col: str) -> str:
     cat = next((c for c in t.categories if str(c.column) == col), None) if t is not None else None
     if cat is None:
         return f"category {col}"
-    req = cat.scythe if isinstance(state.seats[seat], SCYTHE_SEAT) else cat.expeditions
+    req = cat.scythe if is_scythe(state.seats[seat]) else cat.expeditions
     return f"category {col} ({req.label})"
 
 

@@ -34,7 +34,7 @@ from meloch.engine import frames as K
 from meloch.engine.cards import factory_pool
 from meloch.engine.game_content import bound
 from meloch.engine.model import AutomaState, Seat, State
-from meloch.engine.tx import SCYTHE_SEAT
+from meloch.engine.tx import is_scythe
 
 T = TypeVar("T")
 
@@ -143,13 +143,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     # ---- the opponent's armed (face-down) traps: their kinds are permuted among themselves
     op = seats[opp]
     traps: tuple[tuple[str, str, bool], ...] = getattr(op, "traps", ())
-    if isinstance(op, SCYTHE_SEAT) and sum(1 for t in traps if t[2]) > 1:
+    if is_scythe(op) and sum(1 for t in traps if t[2]) > 1:
         kinds = _shuffled(rng, [k for _, k, armed in traps if armed])
         seats[opp] = msgspec.structs.replace(
             op, traps=tuple((loc, kinds.pop() if armed else k, armed) for loc, k, armed in traps))
 
     # ---- map tokens: face down on the board, set aside, and held by Scythe seats
-    held = [(i, p) for i, p in enumerate(seats) if isinstance(p, SCYTHE_SEAT) and p.map_tokens]
+    held = [(i, p) for i, p in enumerate(seats) if is_scythe(p) and p.map_tokens]
     tpool = _shuffled(rng, [*(t for _, t in s.map_tokens), *s.map_token_supply,
                             *(t for _, p in held for t in p.map_tokens)])
     map_tokens = tuple((loc, tpool.pop()) for loc, _ in s.map_tokens)
@@ -161,8 +161,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     factory_cards = s.factory_cards
     deciding_factory = bool(frames) and frames[-1].kind == K.S_FACTORY and frames[-1].seat == seat
     if s.factory_cards and not factory_known and not deciding_factory:
-        taken = {p.factory_card for p in seats if isinstance(p, SCYTHE_SEAT)}
-        taken |= {c for p in seats if isinstance(p, SCYTHE_SEAT) for c in getattr(p, "tech_cards", ())}
+        taken = {p.factory_card for p in seats if is_scythe(p)}
+        taken |= {c for p in seats if is_scythe(p) for c in getattr(p, "tech_cards", ())}
         unseen = [f.id for f in factory_pool(s.setup) if f.id not in taken]
         factory_cards = tuple(rng.sample(unseen, len(s.factory_cards)))
 

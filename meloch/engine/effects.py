@@ -18,7 +18,7 @@ from meloch.engine.actions import Action
 from meloch.engine.cards import combat_name, combat_token
 from meloch.engine.contract import Changed, Drawn
 from meloch.engine.model import Frame, State
-from meloch.engine.tx import SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_scythe
 
 OpFn = Callable[[Tx, int, Effect], None]
 OPS: Final[dict[tuple[str | None, str], OpFn]] = {}
@@ -187,7 +187,7 @@ def _opp_decrease(tx: Tx, seat: int, e: Effect) -> None:
     Scythe opponent, power and guile for an Expeditions opponent."""
     opp = tx.s.seats[1 - seat]
     add_stat(tx, 1 - seat, "power", -1, "decrease tokens on tracks")
-    add_stat(tx, 1 - seat, "popularity" if isinstance(opp, SCYTHE_SEAT) else "guile", -1, "decrease tokens on tracks")
+    add_stat(tx, 1 - seat, "popularity" if is_scythe(opp) else "guile", -1, "decrease tokens on tracks")
 
 
 # ---------------------------------------------------------------- combat cards

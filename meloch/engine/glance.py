@@ -29,6 +29,7 @@ from meloch.engine import contract as c
 from meloch.engine import track
 from meloch.engine.game_content import bound
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, Setup, State
+from meloch.engine.tx import is_scythe
 from meloch.engine.view import _combat
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ SeatGlance = ScytheGlance | ExpGlance
 def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> SeatGlance:
     """A seat's glance, read as ``view._scythe`` / ``view._exp`` read it (content bound by the caller)."""
     own = p.combat_cards if mine else None
-    if isinstance(p, ScytheSeat):
+    if is_scythe(p):
         return ScytheGlance(p.power, p.popularity, p.coins, len(p.combat_cards), p.combat_wins, p.section,
                             p.stars_unplaced, p.encounters, len(p.map_tokens), p.workers_on_mat, p.character,
                             p.mechs, p.workers, p.structures, p.resources, own)
@@ -176,7 +177,7 @@ def _refresh(memo: list[Any], i: int, state: State, seat: int, src: Any) -> Any:
     comparing it with the remembered one: most copied seats did change, and a seat part costs
     about what comparing two seats costs.)"""
     new: Any
-    if i >= 4 and (isinstance(src, ScytheSeat) or not src.corruption):
+    if i >= 4 and (is_scythe(src) or not src.corruption):
         new = _seat(src, seat == i - 4)  # (reads no content: no need to bind it)
     else:
         old = memo[2 * i]

@@ -8,7 +8,7 @@ and the seats it touches before writing.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, final
 
 import msgspec
 
@@ -80,7 +80,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     set. Saved with the state, so a save or a server knows which content it needs."""
 
 
-class Frame(msgspec.Struct, frozen=True, kw_only=True):
+class Frame(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """A pending piece of work. The top frame of the stack is the current decision.
 
     ``kind`` names a handler in ``flow.HANDLERS``; the other fields are that handler's data.
@@ -100,7 +100,8 @@ STRUCTURES = ("monument", "armory", "mill", "mine")
 """The Scythe side's structure kinds (here so the Automa, a shared rule, builds them too)."""
 
 
-class ScytheSeat(msgspec.Struct, tag="scythe", kw_only=True):
+@final  # the rules test the exact type (tx.is_scythe)
+class ScytheSeat(msgspec.Struct, gc=False, tag="scythe", kw_only=True):
     faction: str
     mat: str
     home: str
@@ -149,7 +150,8 @@ class ScytheSeat(msgspec.Struct, tag="scythe", kw_only=True):
     tech_used: tuple[str, ...] = ()
 
 
-class ExpSeat(msgspec.Struct, tag="expeditions", kw_only=True):
+@final  # the rules test the exact type (tx.is_exp)
+class ExpSeat(msgspec.Struct, gc=False, tag="expeditions", kw_only=True):
     mech: str
     character: str
     companion: str
@@ -178,7 +180,7 @@ class ExpSeat(msgspec.Struct, tag="expeditions", kw_only=True):
 Seat = ScytheSeat | ExpSeat
 
 
-class Combat(msgspec.Struct, frozen=True, kw_only=True):
+class Combat(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """A combat in progress (commit, then reveal)."""
 
     loc: str
@@ -195,7 +197,7 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     revealed: bool = False
 
 
-class AutomaState(msgspec.Struct, frozen=True, kw_only=True):
+class AutomaState(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """The Automa's cards and progress. The deck orders are hidden from the human (``view.py``)."""
 
     action_deck: tuple[str, ...] = ()
@@ -264,7 +266,7 @@ class State(msgspec.Struct, kw_only=True, dict=True):  # dict: flow's per-state 
     """Events of the last transition only; callers keep the history they want."""
 
 
-class Action(msgspec.Struct, frozen=True, order=True):
+class Action(msgspec.Struct, gc=False, frozen=True, order=True):
     """One atomic choice by one seat."""
 
     who: str

@@ -14,7 +14,7 @@ from meloch.engine import hooks, track
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
 from meloch.engine.model import State
-from meloch.engine.tx import SCYTHE_SEAT
+from meloch.engine.tx import is_scythe
 
 
 @bound
@@ -26,7 +26,7 @@ def standing(state: State, seat: int) -> Standing:
     # an open combat column is open for both seats (one track); past it only Saxony's stacking
     stake = any(g[1] == "combat" and g[5] for g in goals) or bool(track.combat_star_columns(state, seat)) \
         or bool(track.combat_star_columns(state, 1 - seat))
-    if isinstance(p, SCYTHE_SEAT):
+    if is_scythe(p):
         spots, produces = hooks.SCYTHE_MEANS[0](state, seat)
         return Standing(role="scythe", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                         power=p.power, combat_cards=len(p.combat_cards), stars_discarded=p.stars_discarded,

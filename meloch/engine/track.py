@@ -20,7 +20,7 @@ from meloch.engine.board import board
 from meloch.engine.contract import StarPlaced
 from meloch.engine.game_content import active, bound, index
 from meloch.engine.model import ExpSeat, Frame, ScytheSeat, State
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 
 def side(state: State) -> TrackSide:
@@ -33,7 +33,7 @@ def controlled(state: State, seat: int) -> set[str]:
     p = state.seats[seat]
     opp = state.seats[1 - seat]
     terr = board(state.setup.map_side).territories
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return {p.loc} if p.loc in terr else set()
     mine = set(p.workers)
     mine.update(p.mechs)
@@ -41,7 +41,7 @@ def controlled(state: State, seat: int) -> set[str]:
     for _, loc in p.structures:
         mine.add(loc)
     mine &= terr  # also drops "" (no character on the board)
-    if isinstance(opp, EXP_SEAT):
+    if is_exp(opp):
         mine.discard(opp.loc)
     else:
         mine.discard(opp.character)
@@ -136,7 +136,7 @@ def token(i: int) -> tuple[str, int]:
 
 def metric(state: State, seat: int, name: str) -> int:
     p = state.seats[seat]
-    if isinstance(p, SCYTHE_SEAT):
+    if is_scythe(p):
         return _scythe_metric(state, seat, p, name)
     return _exp_metric(state, p, name)
 
@@ -160,7 +160,7 @@ def goals(state: State, seat: int) -> list[tuple[int, str, str, int, int, bool]]
     p = state.seats[seat]
     track = state.track
     rows = _edge_rows(state, seat)
-    if isinstance(p, SCYTHE_SEAT):
+    if is_scythe(p):
         for i, m, label, n, combat in rows:
             out.append((i, m, label, p.combat_wins if combat else _scythe_metric(state, seat, p, m), n, not track[i]))
     else:
@@ -217,7 +217,7 @@ def place_star(tx: Tx, seat: int, col: int, why: str) -> None:
     s.track = tuple(track)
     cat = side(s).categories[col]
     p = tx.seat(seat)
-    if isinstance(p, SCYTHE_SEAT):
+    if is_scythe(p):
         p.stars_unplaced -= 1
     n = stars_of(s, seat)
     label = (cat.scythe if s.setup.seats[seat].role == "scythe" else cat.expeditions).label
@@ -243,7 +243,7 @@ def combat_star_columns(state: State, seat: int) -> list[int]:
     cats = side(state).categories
     cols = [i for i, c in enumerate(cats) if c.combat and not state.track[i]]
     p = state.seats[seat]
-    if not cols and isinstance(p, SCYTHE_SEAT) and any(may(p) for may in STACK_COMBAT_STARS):
+    if not cols and is_scythe(p) and any(may(p) for may in STACK_COMBAT_STARS):
         cols = [i for i, c in enumerate(cats) if c.combat]
     return cols
 
@@ -257,7 +257,7 @@ def place_combat_star(tx: Tx, seat: int) -> None:
     if not cols:
         tx.log("star", f"{flow.tag(s, seat)} wins the combat but no combat category is open.", seat=seat)
         return
-    if isinstance(p, SCYTHE_SEAT) and p.stars_unplaced <= 0:
+    if is_scythe(p) and p.stars_unplaced <= 0:
         tx.log("star", f"{flow.tag(s, seat)} has no unplaced star: the combat star is lost.", seat=seat)
         return
     if len(cols) == 1:
@@ -299,7 +299,7 @@ def check_scythe_stars(tx: Tx) -> None:
     first = s.active
     for seat in (first, 1 - first):  # Scythe vs Scythe: the player whose turn it is first
         p = s.seats[seat]
-        if not isinstance(p, SCYTHE_SEAT):
+        if not is_scythe(p):
             continue
         own = seat in touched
         if not own and (1 - seat) not in touched:
@@ -317,7 +317,7 @@ def check_scythe_stars(tx: Tx) -> None:
                 return
             track = s.track
             p = s.seats[seat]
-            assert isinstance(p, SCYTHE_SEAT)
+            assert is_scythe(p)
     tx.touched = set()  # a full pass: every met open category now holds a star (or waits for one)
 
 

@@ -22,7 +22,7 @@ from meloch.engine import effects, flow, track
 from meloch.engine import frames as K
 from meloch.engine.board import board
 from meloch.engine.model import ScytheSeat, State
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 WORKER_LOSS_WAIVER: Final[list[Callable[[ScytheSeat], str]]] = []
 """The name of an ability that spares the mover the popularity loss (Camaraderie), or ""."""
@@ -47,7 +47,7 @@ def on_enter(tx: Tx, seat: int, combat_unit: bool, loc: str) -> None:
     if s.setup.variant != "scythe_vs_scythe" or not combat_unit:
         return
     o = s.seats[1 - seat]
-    if not isinstance(o, SCYTHE_SEAT) or loc == o.character or loc in o.mechs:
+    if not is_scythe(o) or loc == o.character or loc in o.mechs:
         return
     n = sum(1 for w in o.workers if w == loc)
     if not n:
@@ -66,7 +66,7 @@ def lose_popularity_for_workers(tx: Tx, seat: int, n: int) -> None:
     none with Polania's Camaraderie (ref §3.10). Only Scythe vs Scythe puts opposing workers there
     ("You cannot force Expeditions workers to retreat", rulebook, Faction-Specific Notes)."""
     mover = tx.s.seats[seat]
-    if not n or not isinstance(mover, SCYTHE_SEAT):
+    if not n or not is_scythe(mover):
         return
     waiver = next((name for fn in WORKER_LOSS_WAIVER if (name := fn(mover))), "")
     if waiver:
@@ -102,7 +102,7 @@ def must_attack(state: State, seat: int) -> bool:
     if state.setup.variant != "expeditions_vs_expeditions":
         return False
     p, o = state.seats[seat], state.seats[1 - seat]
-    return isinstance(p, EXP_SEAT) and isinstance(o, EXP_SEAT) and p.loc == o.loc
+    return is_exp(p) and is_exp(o) and p.loc == o.loc
 
 
 # ---------------------------------------------------------------- stalemate (side B edge case)
@@ -120,7 +120,7 @@ def open_homes_from(state: State, loc: str, combat_unit: bool = True) -> set[str
 def all_home(state: State, seat: int) -> bool:
     """Are all of ``seat``'s combat units on its home base?"""
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return p.loc == p.home
     return p.character == p.home and all(m == p.home for m in p.mechs)
 

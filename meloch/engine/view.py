@@ -19,7 +19,7 @@ from meloch.engine.combat import total
 from meloch.engine.contract import Event, Known, SeenEvent, View
 from meloch.engine.game_content import active, bound
 from meloch.engine.model import ExpSeat, ScytheSeat, SeatSetup, State
-from meloch.engine.tx import SCYTHE_SEAT
+from meloch.engine.tx import is_scythe
 
 
 def events_for(events: tuple[Event, ...], seat: int | None) -> list[SeenEvent]:
@@ -110,7 +110,7 @@ def _combat(s: State, seat: int | None) -> c.CombatView | None:
 
 
 def _seat(p: ScytheSeat | ExpSeat, mine: bool) -> c.SeatView:
-    return _scythe(p, mine) if isinstance(p, SCYTHE_SEAT) else _exp(p, mine)
+    return _scythe(p, mine) if is_scythe(p) else _exp(p, mine)
 
 
 def _seat_setup(x: SeatSetup) -> c.SeatSetupView:

@@ -25,7 +25,7 @@ from meloch.engine.cards import combat_type, combat_types
 from meloch.engine.contract import AutomaCardDrawn, AutomaProgress, AutomaStepDone
 from meloch.engine.game_content import active, index
 from meloch.engine.model import STRUCTURES, AutomaState, Frame, State
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 
 def automa_seat(state: State) -> int:
@@ -184,20 +184,20 @@ Plan = tuple[str, str, str]
 def _units(state: State, seat: int) -> list[tuple[str, str]]:
     """The seat's combat units as (name, location): "character", "mech 1".. or the Expeditions "mech"."""
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return [("mech", p.loc)]
     return [("character", p.character)] + [(f"mech {i + 1}", m) for i, m in enumerate(p.mechs)]
 
 
 def _steps_fn(state: State, seat: int) -> Callable[[str], AbstractSet[str]]:
     b = board(state.setup.map_side)
-    return b.mech_steps if isinstance(state.seats[seat], EXP_SEAT) else b.scythe_steps
+    return b.mech_steps if is_exp(state.seats[seat]) else b.scythe_steps
 
 
 def _occupied(state: State, seat: int) -> set[str]:
     """Locations with any unit of ``seat`` (workers too: the Automa never walks onto them)."""
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         return {p.loc}
     return {p.character, *p.mechs, *p.workers}
 
@@ -319,7 +319,7 @@ def worker_territories(state: State, seat: int) -> list[str]:
     """The Scythian's territories with its worker and no enemy unit, lowest number first (where it
     deploys, builds and gathers; its workers never move)."""
     p = state.seats[seat]
-    if not isinstance(p, SCYTHE_SEAT):
+    if not is_scythe(p):
         return []
     b = board(state.setup.map_side)
     enemy = _occupied(state, 1 - seat)
@@ -332,7 +332,7 @@ def _plan_place(state: State, seat: int, step: AutomaStep) -> Plan | None:
     gather is the Scythian's worker territories (as many as ``n``, 1 power each, below the power cap)
     or the Explorer's map token on or next to its mech."""
     p = state.seats[seat]
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         if step.verb != "gather":
             return None
         near = board(state.setup.map_side).mech_steps(p.loc) | {p.loc}
@@ -355,12 +355,12 @@ def _place(tx: Tx, seat: int, step: AutomaStep, plan: Plan, source: str) -> None
     filter, so they become 1 power each ("1 kracht per beloning")."""
     what, where, _ = plan
     p = tx.seat(seat)
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         tok = next(t for lc, t in tx.s.map_tokens if lc == where)
         tx.s.map_tokens = tuple((lc, t) for lc, t in tx.s.map_tokens if lc != where)
         p.map_tokens = (*p.map_tokens, tok)
         effects.queue(tx, seat, index().map_tokens[tok].bonus, f"map token {tok}")
-    elif isinstance(p, SCYTHE_SEAT):
+    elif is_scythe(p):
         if step.verb == "deploy":
             p.mech_slots = (*p.mech_slots, min(set(range(4)) - set(p.mech_slots)))
             p.mechs = (*p.mechs, where)
@@ -404,9 +404,9 @@ def _do(tx: Tx, f: Frame, step: AutomaStep, plan: Plan, phase: bool) -> None:
 
 def _move(tx: Tx, seat: int, unit: str, dest: str) -> None:
     p = tx.seat(seat)
-    if isinstance(p, EXP_SEAT):
+    if is_exp(p):
         p.loc = dest
-    elif isinstance(p, SCYTHE_SEAT):
+    elif is_scythe(p):
         if unit == "character":
             p.character = dest
         else:

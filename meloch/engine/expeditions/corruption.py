@@ -17,7 +17,7 @@ from meloch.engine.expeditions import items as exp_items
 from meloch.engine.expeditions.turn import ep, gain_map_token
 from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_scythe
 
 
 @effects.op("map_token", "expeditions")
@@ -103,7 +103,7 @@ def attack_targets(state: State, seat: int) -> bool:
     b = board(state.setup.map_side)
     if not (b.is_territory(p.loc) or state.stalemate_open):
         return False
-    if isinstance(o, SCYTHE_SEAT):
+    if is_scythe(o):
         return p.loc == o.character or p.loc in o.mechs
     return p.loc == o.loc
 

@@ -10,7 +10,7 @@ from meloch.engine import effects, flow
 from meloch.engine.board import board
 from meloch.engine.expeditions.turn import ep
 from meloch.engine.model import State
-from meloch.engine.tx import SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_scythe
 
 
 def opponent_locations(state: State, seat: int) -> list[str]:
@@ -18,7 +18,7 @@ def opponent_locations(state: State, seat: int) -> list[str]:
     location to the Scythe character's location", rulebook, Expeditions Special Notes), or an
     opposing Expeditions mech."""
     o = state.seats[1 - seat]
-    return [o.character] if isinstance(o, SCYTHE_SEAT) else [o.loc]
+    return [o.character] if is_scythe(o) else [o.loc]
 
 
 def every_opponent(state: State, seat: int, direction: str) -> bool:

@@ -21,7 +21,7 @@ from typing import Final
 from meloch.engine import combat, effects
 from meloch.engine.cards import card
 from meloch.engine.model import State
-from meloch.engine.tx import EXP_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp
 
 FLAG: Final = "ongoing:"
 """Turn-flag prefix of an ongoing ability activated for this turn only."""
@@ -30,7 +30,7 @@ FLAG: Final = "ongoing:"
 def sources(state: State, seat: int) -> list[str]:
     """Ongoing keys active for ``seat``, one entry per active source (so they stack)."""
     p = state.seats[seat]
-    if not isinstance(p, EXP_SEAT):
+    if not is_exp(p):
         return []
     out = [card(c).ongoing for c, w in p.active if w and card(c).ongoing]
     out += [card(c).ongoing for c in p.upgraded if card(c).ongoing]

@@ -22,14 +22,14 @@ from meloch.engine.free import do_free_action, free_actions
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 ACTIONS: Final = ("move", "play", "gather")
 
 
 def ep(state: State, seat: int) -> ExpSeat:
     p = state.seats[seat]
-    assert isinstance(p, EXP_SEAT)
+    assert is_exp(p)
     return p
 
 
@@ -160,12 +160,12 @@ def _reach(state: State, seat: int, first: bool = False) -> list[str]:
     lo, hi = move_range(state, seat)
     b = board(state.setup.map_side)
     o = state.seats[1 - seat]
-    other_mech = o.loc if isinstance(o, EXP_SEAT) else ""
+    other_mech = o.loc if is_exp(o) else ""
     # The mech must stop on a map token, on a Scythe character or mech (in Expeditions vs
     # Expeditions it "may move through but not end on" another mech, ref §2.5: ``may_share_mech``),
     # and where a hook says so (Fenris influence).
     tokens = {lc for lc, _ in state.map_tokens}
-    enemy = {o.character, *o.mechs} if isinstance(o, SCYTHE_SEAT) else set()
+    enemy = {o.character, *o.mechs} if is_scythe(o) else set()
     stop_hooks = hooks.MECH_STOPS
     seen = {p.loc}
     frontier = {p.loc}

@@ -18,7 +18,7 @@ from meloch.engine.expeditions.turn import ep
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import EXP_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp
 
 COLOURS: Final = ("purple", "green", "red", "yellow", "blue")
 
@@ -30,7 +30,7 @@ def supply_workers(state: State, colour: str) -> int:
     per = active().supply.expeditions_workers_per_colour
     held = 0
     for p in state.seats:
-        if isinstance(p, EXP_SEAT):
+        if is_exp(p):
             held += p.workers.count(colour) + sum(1 for _, w in p.active if w == colour)
     return per - held
 

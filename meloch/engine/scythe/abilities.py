@@ -35,7 +35,7 @@ from meloch.engine.contract import Generic
 from meloch.engine.game_content import active
 from meloch.engine.model import Frame, ScytheSeat, State
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 VESNA_TOKENS: Final[tuple[str, ...]] = (
     "artillery", "camaraderie", "disarm", "peoples_army", "ronin", "scout", "seaworthy", "shield",
@@ -50,7 +50,7 @@ LAKE_ABILITIES: Final = frozenset({"seaworthy", "submerge", "suiton"})
 
 def sp(state: State, seat: int) -> ScytheSeat:
     p = state.seats[seat]
-    assert isinstance(p, SCYTHE_SEAT)
+    assert is_scythe(p)
     return p
 
 
@@ -117,7 +117,7 @@ def mobility(name: str) -> Callable[[MobilityFn], MobilityFn]:
 def _structure_locs(state: State) -> set[str]:
     out: set[str] = set()
     for q in state.seats:
-        if isinstance(q, SCYTHE_SEAT):
+        if is_scythe(q):
             out |= {loc for _, loc in q.structures}
     return out
 
@@ -296,7 +296,7 @@ def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
     trap's ``opp_popularity`` does nothing to the Expeditions player, who has no popularity
     (rulebook, Faction-Specific Notes, Togawa), but the trap is still sprung (AMB-45 (a))."""
     o = tx.s.seats[1 - seat]
-    if not isinstance(o, SCYTHE_SEAT) or not any(t == loc and armed for t, _, armed in o.traps):
+    if not is_scythe(o) or not any(t == loc and armed for t, _, armed in o.traps):
         return
     kind = next(k for t, k, armed in o.traps if t == loc and armed)
     ow = tx.sc(1 - seat)
@@ -304,7 +304,7 @@ def on_enemy_enters(tx: Tx, seat: int, loc: str) -> None:
     trap = traps(o)[kind]
     tx.log("trap", f"{flow.tag(tx.s, seat)} springs {a_or_an(kind)} trap on {loc}: {trap.text}", seat=seat)
     for e in trap.effects:
-        if e.op == "opp_popularity" and isinstance(tx.s.seats[seat], EXP_SEAT):
+        if e.op == "opp_popularity" and is_exp(tx.s.seats[seat]):
             tx.log("trap", "The popularity trap has no effect on the Expeditions player.", seat=seat)
             continue
         effects.execute(tx, 1 - seat, e)
@@ -330,7 +330,7 @@ def _opp_discard(tx: Tx, seat: int, e: Effect) -> None:
 def stops_exp_mech(state: State, seat: int, loc: str) -> bool:
     """Fenris influence ends the Expeditions mech's movement (rulebook, Faction-Specific Notes)."""
     o = state.seats[1 - seat]
-    return isinstance(o, SCYTHE_SEAT) and loc in o.influence
+    return is_scythe(o) and loc in o.influence
 
 
 def unplaced_influence(p: ScytheSeat) -> int:
@@ -382,7 +382,7 @@ def pre_combat(tx: Tx) -> None:
     b = board(tx.s.setup.map_side)
     for seat in (attacker, 1 - attacker):
         p = tx.s.seats[seat]
-        if not isinstance(p, SCYTHE_SEAT):
+        if not is_scythe(p):
             continue
         ab = mech_abilities(p)
         who = flow.tag(tx.s, seat)
@@ -407,7 +407,7 @@ def pre_combat(tx: Tx) -> None:
                        public=f"Scout: {who} steals a combat card at random.")
     # Artillery is optional (pay 1 power): asked after the automatic ones, attacker first.
     frames = [Frame(kind=K.S_ARTILLERY, seat=seat) for seat in (attacker, 1 - attacker)
-              if isinstance(tx.s.seats[seat], SCYTHE_SEAT) and "artillery" in mech_abilities(sp(tx.s, seat))]
+              if is_scythe(tx.s.seats[seat]) and "artillery" in mech_abilities(sp(tx.s, seat))]
     tx.push_in_order(*frames)
 
 
@@ -428,7 +428,7 @@ def _artillery(tx: Tx, f: Frame, a: Action | None) -> None:
 def extra_card_slots(state: State, seat: int, loc: str) -> int:
     """Combat cards a Scythe seat may tuck beyond one per combat unit."""
     p = state.seats[seat]
-    if not isinstance(p, SCYTHE_SEAT):
+    if not is_scythe(p):
         return 0
     ab = mech_abilities(p)
     b = board(state.setup.map_side)
@@ -446,7 +446,7 @@ def may_tuck(state: State, seat: int, cid: int) -> bool:
     """Death Ray: cards beyond the normal slots must all share one value with the tucked ones."""
     p = state.seats[seat]
     c = state.combat
-    if not isinstance(p, SCYTHE_SEAT) or c is None or "death_ray" not in mech_abilities(p):
+    if not is_scythe(p) or c is None or "death_ray" not in mech_abilities(p):
         return True
     tucked = c.cards[seat]
     normal = (p.character == c.loc) + sum(m == c.loc for m in p.mechs) + extra_card_slots(state, seat, c.loc) - 60
@@ -461,7 +461,7 @@ def ronin_bonus(state: State, seat: int) -> int:
     is in the combat (``combat.TOTAL_BONUS``)."""
     p = state.seats[seat]
     c = state.combat
-    if not isinstance(p, SCYTHE_SEAT) or c is None or "ronin" not in mech_abilities(p):
+    if not is_scythe(p) or c is None or "ronin" not in mech_abilities(p):
         return 0
     units = (p.character == c.loc) + sum(m == c.loc for m in p.mechs) + sum(w == c.loc for w in p.workers)
     return 2 if units == 1 else 0
@@ -472,7 +472,7 @@ def horrify(tx: Tx, loser: int) -> None:
     an influence token on the combat territory (``combat.AFTER_LOSS``)."""
     p = tx.s.seats[1 - loser]
     loc = next((x[len("combat_loc:"):] for x in tx.s.turn_flags if x.startswith("combat_loc:")), "")
-    if not isinstance(p, SCYTHE_SEAT) or "horrify" not in mech_abilities(p) or not loc:
+    if not is_scythe(p) or "horrify" not in mech_abilities(p) or not loc:
         return
     if faction_ability(p) != "influence" or len(p.influence) >= token_count(p) or loc in p.influence \
             or not board(tx.s.setup.map_side).is_territory(loc):

@@ -27,7 +27,7 @@ from meloch.engine.scythe.seat import (
 from meloch.engine.scythe.top import factory_card
 from meloch.engine.text import a_or_an
 from meloch.engine.track import controlled
-from meloch.engine.tx import SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_scythe
 
 
 def bottom_cost(p: ScytheSeat, sec: int) -> int:
@@ -132,7 +132,7 @@ def _bottom(tx: Tx, f: Frame, a: Action | None) -> None:
     if sec.bottom in p.recruits:
         effects.queue(tx, seat, (RECRUIT_ONGOING[sec.bottom],), "recruit ongoing bonus")
     opp = tx.s.seats[1 - seat]
-    if isinstance(opp, SCYTHE_SEAT) and sec.bottom in opp.recruits:
+    if is_scythe(opp) and sec.bottom in opp.recruits:
         # Scythe vs Scythe: the opponent is the neighbour on both sides, once per action (ref §3.3);
         # never from the Expeditions player (rulebook, Scythe Special Notes).
         effects.queue(tx, 1 - seat, (RECRUIT_ONGOING[sec.bottom],), "recruit ongoing bonus (neighbour)")

@@ -23,13 +23,13 @@ from meloch.engine.scythe import abilities
 from meloch.engine.scythe.pay import AT_CHARACTER, add_resource
 from meloch.engine.scythe.seat import _loc_key, sp
 from meloch.engine.text import a_or_an
-from meloch.engine.tx import EXP_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp
 
 
 def _enemy_units(state: State, seat: int) -> tuple[set[str], set[str]]:
     """(locations of enemy combat units, locations of enemy workers)."""
     o = state.seats[1 - seat]
-    if isinstance(o, EXP_SEAT):
+    if is_exp(o):
         return {o.loc}, set()
     return {o.character, *o.mechs}, set(o.workers)
 
@@ -50,7 +50,7 @@ def destinations(state: State, seat: int, unit: str, start: str, steps: int,
         steps += 1
     enemy_combat, enemy_workers = _enemy_units(state, seat)
     enemy = frozenset(enemy_combat | enemy_workers)
-    is_duel = isinstance(state.seats[1 - seat], EXP_SEAT)
+    is_duel = is_exp(state.seats[1 - seat])
     tokens = {loc for loc, _ in state.map_tokens}
     mines = {loc for k, loc in p.structures if k == "mine"}
     ctx = abilities.MoveCtx(state, seat, p, b, unit, enemy)
@@ -281,7 +281,7 @@ def combat_location(state: State, seat: int) -> str:
     o = state.seats[1 - seat]
     mine = {p.character, *p.mechs}
     b = board(state.setup.map_side)
-    if isinstance(o, EXP_SEAT):
+    if is_exp(o):
         ok = o.loc in mine and (b.is_territory(o.loc) or state.stalemate_open)
         return o.loc if ok else ""
     both = mine & {o.character, *o.mechs}

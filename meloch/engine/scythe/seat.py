@@ -12,7 +12,7 @@ from meloch.content.schema import Effect, FactoryCard, PlayerMat
 from meloch.engine.game_content import active, index
 from meloch.engine.model import ExpSeat, ScytheSeat, State
 from meloch.engine.scythe import abilities
-from meloch.engine.tx import EXP_SEAT, SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_exp, is_scythe
 
 RESOURCES: Final = ("food", "oil", "metal", "wood")
 BOTTOM_RESOURCE: Final = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
@@ -32,7 +32,7 @@ ENLIST_BONUS: Final[dict[str, Effect]] = {
 
 def sp(state: State, seat: int) -> ScytheSeat:
     p = state.seats[seat]
-    assert isinstance(p, SCYTHE_SEAT)
+    assert is_scythe(p)
     return p
 
 
@@ -55,7 +55,7 @@ def _loc_key(lid: str) -> tuple[int, str]:
 
 def exp_opponent(state: State, seat: int) -> ExpSeat | None:
     o = state.seats[1 - seat]
-    return o if isinstance(o, EXP_SEAT) else None
+    return o if is_exp(o) else None
 
 
 # ---------------------------------------------------------------- the game's card pools

@@ -33,7 +33,7 @@ from meloch.engine.scythe.seat import (
     sp,
 )
 from meloch.engine.track import controlled
-from meloch.engine.tx import SCYTHE_SEAT, Tx
+from meloch.engine.tx import Tx, is_scythe
 
 # ---------------------------------------------------------------- turn start
 
@@ -158,7 +158,7 @@ def _refresh_to(tx: Tx, f: Frame, a: Action | None) -> None:
 
 def _veer_after_combat(tx: Tx, seat: int) -> None:
     p = tx.s.seats[seat]
-    if isinstance(p, SCYTHE_SEAT) and "veer" in mech_abilities(p):
+    if is_scythe(p) and "veer" in mech_abilities(p):
         tx.push(Frame(kind=K.C_VEER, seat=seat))
 
 
