@@ -175,8 +175,8 @@ def test_no_shell_module_names_a_state_field() -> None:
 
 
 def test_random_agent_chooses_as_randrange_would() -> None:
-    """``RandomAgent`` draws through ``Random._randbelow`` (faster): the same choices as
-    ``randrange(len(legal))`` on the same seed, so seeds named in docs and records keep their games."""
+    """``RandomAgent`` writes ``randrange``'s draw out over ``getrandbits`` (faster): the same choices
+    as ``randrange(len(legal))`` on the same seed, so seeds named in docs and records keep their games."""
     import random
     rng = random.Random(11)
     agent = RandomAgent(11)

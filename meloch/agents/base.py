@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from meloch.engine import Action, State, View, determinize
+from meloch.engine import Action, State, View, content_of, determinize, using
 
 
 class Agent(Protocol):
@@ -39,6 +40,11 @@ class Sampler:
         """A full state drawn from the seat's information set with ``rng``."""
         return determinize(self._state, self.seat, rng)
 
+    def bound(self) -> AbstractContextManager[object]:
+        """The game's content bound around a search: its many engine calls on the samples then skip
+        binding it each (``meloch.engine.using``; the content is public, like the setup)."""
+        return using(content_of(self._state))
+
 
 class SearchAgent(Agent, Protocol):
     """An agent that looks ahead: the runner calls ``choose_from`` with a ``Sampler`` instead of
@@ -63,9 +69,15 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        # ``randrange(n)`` is ``_randbelow(n)`` after argument checks in pure Python (CPython 3.11-3.13):
-        # the same numbers, and a visible share of a random game's step (docs/speed.md).
-        self._below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
+        self._bits: Callable[[int], int] = self.rng.getrandbits
 
     def choose(self, view: View | None, legal: list[Action]) -> Action:
-        return legal[self._below(len(legal))]
+        # ``randrange(n)``'s draw written out (CPython's ``_randbelow_with_getrandbits``, 3.11-3.13):
+        # the same numbers without two Python calls, a visible share of a random game's step
+        # (docs/speed.md; tests/test_agents.py checks the draws against ``randrange``).
+        n = len(legal)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

@@ -234,6 +234,7 @@ class FlatAgent:
         if rule is not None:
             return rule
         p = self.by_role.get(view.setup.seats[legal[0].seat].role, self.params)
-        vals = self.values(legal, sampler, p)
+        with sampler.bound():
+            vals = self.values(legal, sampler, p)
         keys = sorted(vals)
         return legal[keys[softmax_pick(self.rng, [vals[i] for i in keys], p.temperature)]]

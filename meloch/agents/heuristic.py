@@ -158,6 +158,7 @@ class HeuristicAgent:
         if rule is not None:
             return rule
         seat = legal[0].seat
-        s = sampler.sample(self.rng)
-        values = [greedy_value(apply(s, a), seat, self.depth, self.weights, self.tuck_best) for a in legal]
+        with sampler.bound():
+            s = sampler.sample(self.rng)
+            values = [greedy_value(apply(s, a), seat, self.depth, self.weights, self.tuck_best) for a in legal]
         return legal[softmax_pick(self.rng, values, self.temperature)]

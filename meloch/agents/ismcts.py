@@ -116,6 +116,10 @@ class Search:
         self.iterations = 0
 
     def run(self) -> None:
+        with self.sampler.bound():
+            self._run()
+
+    def _run(self) -> None:
         if self.p.seconds <= 0:  # the clock is not read at all: it costs (a system call per read)
             while self.iterations < self.p.iterations:
                 self.iterate()

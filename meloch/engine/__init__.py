@@ -38,6 +38,7 @@ from meloch.engine.contract import (
 )
 from meloch.engine.describe import FREE_VERBS, location_name, options
 from meloch.engine.determinize import determinize
+from meloch.engine.game_content import content_of, using
 from meloch.engine.glance import (
     ExpGlance,
     Glance,
@@ -47,7 +48,7 @@ from meloch.engine.glance import (
     glance_is_native,
     use_native_glance,
 )
-from meloch.engine.model import SEAT_TAGS, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
+from meloch.engine.model import SEAT_TAGS, TAG_SEAT, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
 from meloch.engine.standing import standing
 from meloch.engine.track import goals, metrics
@@ -96,6 +97,7 @@ __all__ = [
 __all__ += [  # the shells' protocol: described options, undo, the variant table
     "FREE_VERBS",
     "SEAT_TAGS",
+    "TAG_SEAT",
     "VARIANT_ROLES",
     "Option",
     "Ref",
@@ -111,5 +113,9 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "undo_refusal",
     "use_native_glance",
     "view_schema",
+]
+__all__ += [  # a game's content bound once around many protocol calls on it (the runner, a search)
+    "content_of",
+    "using",
 ]
 __all__ += ["last_events"]  # typed events of the last transition (the simulation's figures)

@@ -36,6 +36,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _ACTIVE: Final[ContextVar[Index | None]] = ContextVar("meloch_content", default=None)
 """The lookups of the bound game's content (None: nothing bound, the standard set)."""
+# The context variable's methods, bound once: compiled, a call through them skips the method lookup
+# (the rules ask for the content several times a step).
+_GET: Final = _ACTIVE.get
+_SET: Final = _ACTIVE.set
+_RESET: Final = _ACTIVE.reset
 
 
 def content_of(state: State | Setup) -> Content:
@@ -46,31 +51,38 @@ def content_of(state: State | Setup) -> Content:
 
 def active() -> Content:
     """The content of the game being worked on (bound by the protocol), else the standard set."""
-    ix = _ACTIVE.get()
+    ix = _GET()
     return ix.content if ix is not None else load()
 
 
 @contextmanager
 def using(content: Content) -> Iterator[Content]:
-    token = _ACTIVE.set(index(content))
+    """Bind ``content`` for the calls inside (in this thread or task). The protocol's calls on a
+    game with this content find it bound and skip their own binding: a caller making many calls on
+    one game (the runner, a search) binds it once around them."""
+    token = _SET(index(content))
     try:
         yield content
     finally:
-        _ACTIVE.reset(token)
+        _RESET(token)
 
 
-def bind(state: State) -> Token[Index | None]:
-    """Bind the content of ``state``'s game until ``_ACTIVE.reset(token)`` (what ``bound`` does
-    around a call; ``api.apply``, run at every step, does it inline without the generic call)."""
+def bind(state: State) -> Token[Index | None] | None:
+    """Bind the content of ``state``'s game until ``unbind(token)`` (what ``bound`` does around a
+    call; ``api.apply``, run at every step, does it inline without the generic call). None, and
+    nothing to undo, when that content is already bound (``using``)."""
     name = state.setup.content
     ix = _BY_NAME.get(name)
     if ix is None:
         ix = _BY_NAME[name] = index(get(name))
-    return _ACTIVE.set(ix)
+    if _GET() is ix:
+        return None
+    return _SET(ix)
 
 
-def unbind(token: Token[Index | None]) -> None:
-    _ACTIVE.reset(token)
+def unbind(token: Token[Index | None] | None) -> None:
+    if token is not None:
+        _RESET(token)
 
 
 def bound(fn: F) -> F:
@@ -132,7 +144,7 @@ _INDEX: Final[dict[int, Index]] = {}
 def index(c: Content | None = None) -> Index:
     """The lookups of ``c``, or of the bound game's content (the standard set when none is bound)."""
     if c is None:
-        bound_ix = _ACTIVE.get()
+        bound_ix = _GET()
         if bound_ix is not None:
             return bound_ix
         c = load()

@@ -19,11 +19,13 @@ import msgspec
 
 from meloch.agents import Agent, Sampler, wants_sampler, with_engine_seats
 from meloch.engine import (
+    TAG_SEAT,
     Action,
     Outcome,
     Setup,
     State,
     apply,
+    content_of,
     decision,
     legal_actions,
     new_game,
@@ -31,6 +33,7 @@ from meloch.engine import (
     parse,
     state_hash,
     undo_refusal,
+    using,
     view,
 )
 
@@ -123,6 +126,21 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
     h = history if history is not None else History(setup, seed)
     keep = keep_states or history is not None
     hooks = hooks or Hooks()
+    with using(content_of(h.setup)):  # bound once for the game, not by every protocol call
+        state, quit_ = _loop(h, agents, hooks, keep, max_decisions, seed)
+    public = view(state, None)
+    o = outcome(state)
+    rec = GameRecord(setup=h.setup, seed=h.seed, actions=tuple(h.actions), outcome=o,
+                     turns=int(view_field(public, "turn")), decisions=len(h.actions), final_hash=state_hash(state),
+                     agents=tuple(a.name for a in agents), stars=tuple(int(x) for x in view_field(public, "stars")),
+                     quit=quit_)
+    hooks.on_end(state, rec)
+    return rec
+
+
+def _loop(h: History, agents: Sequence[Agent], hooks: Hooks, keep: bool, max_decisions: int,
+          seed: int) -> tuple[State, bool]:
+    """``play_game``'s steps: (the last state, whether a seat quit)."""
     # Per step only what changes: how each seat's agent is asked is fixed for the game, and the
     # default hook does nothing (a random game's step is ~12 us, so these lookups showed).
     asks = [(wants_sampler(a), bool(getattr(a, "uses_view", True))) for a in agents]
@@ -138,14 +156,15 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
             break
         if len(actions) >= max_decisions:
             raise RunnerError(f"seed {seed}: more than {max_decisions} decisions")
-        seat = legal[0].seat
+        seat = TAG_SEAT[legal[0].who]  # ``Action.seat`` without its Python call
         agent = agents[seat]
         sampled, viewed = asks[seat]
         if sampled:
             choice = agent.choose_from(view(state, seat), legal, Sampler(state, seat))  # type: ignore[attr-defined]
         else:
             choice = agent.choose(view(state, seat) if viewed else None, legal)
-        if isinstance(choice, Control):
+        # The exact type first: ``isinstance`` against a Struct class takes a slow path.
+        if type(choice) is not Action and isinstance(choice, Control):
             if choice.kind == "quit":
                 quit_ = True
                 break
@@ -161,14 +180,7 @@ def play_game(setup: Setup | None, seed: int, agents: Sequence[Agent], hooks: Ho
         if on_step is not None:
             on_step(state, choice, after)
         state = after
-    public = view(state, None)
-    o = outcome(state)
-    rec = GameRecord(setup=h.setup, seed=h.seed, actions=tuple(h.actions), outcome=o,
-                     turns=int(view_field(public, "turn")), decisions=len(h.actions), final_hash=state_hash(state),
-                     agents=tuple(a.name for a in agents), stars=tuple(int(x) for x in view_field(public, "stars")),
-                     quit=quit_)
-    hooks.on_end(state, rec)
-    return rec
+    return state, quit_
 
 
 def _undo(h: History, seat: int, hooks: Hooks) -> None:
