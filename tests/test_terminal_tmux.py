@@ -120,6 +120,12 @@ def assert_fits(t: Tmux, lines: list[str]) -> None:
     assert last_header == int(t.value("#{history_size}")), "the screen scrolled off the pane:\n" + "\n".join(lines)
 
 
+def shows(lines: list[str], text: str) -> bool:
+    """``text`` is on the screen, wherever the terminal wrapped it (a refusal printed after a long
+    echoed paste starts mid-line and breaks mid-word at the pane's edge)."""
+    return "".join(text.split()) in "".join("".join(lines).split())
+
+
 def keys_of(lines: list[str]) -> list[str]:
     return [m.group(1) for x in lines if (m := KEY.match(x))]
 
@@ -135,15 +141,15 @@ def test_full_game_vs_agent_fits_80x24_and_survives_bad_input(tmux_factory: type
     junk = bytes(rng.choice([*range(0x21, 0x7F), *range(0x80, 0x100)]) for _ in range(40))
     t.tmux("send-keys", "-t", "g", "-H", *(f"{b:02x}" for b in junk))
     after = t.send("")
-    assert any("cannot be typed or read" in x for x in after), after
+    assert shows(after, "cannot be typed or read"), after
     after = t.send("9" * 5000)
-    assert any("That line is too long" in x for x in after), after  # the tty passes at most 4095 of them
+    assert shows(after, "That line is too long"), after  # the tty passes at most 4095 of them
     big = Path(t.env["TMUX_TMPDIR"]) / "big.txt"
     big.write_text("x" * 1_000_000)
     t.tmux("load-buffer", "-b", "big", str(big))
     t.tmux("paste-buffer", "-b", "big", "-d", "-t", "g")
     after = t.send("")
-    assert any("That line is too long" in x for x in after), after
+    assert shows(after, "That line is too long"), after
     assert not any("Traceback" in x or "Error" in x for x in after)
     assert not t.dead()
 
