@@ -116,3 +116,22 @@ def test_an_id_cannot_change_its_content(test_content: str) -> None:
     changed = msgspec.structs.replace(get(test_content), map_tokens=load().map_tokens)
     with pytest.raises(ValueError, match="already registered"):
         register(test_content, changed)
+
+
+def test_a_call_binds_its_own_game_s_content_inside_another_s_binding(test_content: str) -> None:
+    """``using`` (the runner binds its game's content for the whole game) lets the calls on that game
+    skip binding; a call on a game of other content inside it must still bind its own, and undo it."""
+    from meloch.engine.game_content import active, bind, unbind
+
+    std, alt = new_game(Setup(), 5), new_game(Setup(content=test_content), 5)
+    for outer, same, other in (("", std, alt), (test_content, alt, std)):
+        with using(get(outer)):
+            assert bind(same) is None  # already bound: nothing to set, nothing to undo
+            assert active() is get(outer)
+            token = bind(other)
+            assert token is not None and active() is get(other.setup.content)
+            unbind(token)
+            assert active() is get(outer)
+    token = bind(std)  # nothing bound outside: a call binds
+    assert token is not None and active() is load()
+    unbind(token)
