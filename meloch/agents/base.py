@@ -74,7 +74,7 @@ class RandomAgent:
     def choose(self, view: View | None, legal: list[Action]) -> Action:
         # ``randrange(n)``'s draw written out (CPython's ``_randbelow_with_getrandbits``, 3.11-3.13):
         # the same numbers without two Python calls, a visible share of a random game's step
-        # (docs/speed.md; tests/test_agents.py checks the draws against ``randrange``).
+        # (docs/speed.md; tests/test_runner.py checks the draws against ``randrange``).
         n = len(legal)
         k = n.bit_length()
         r = self._bits(k)

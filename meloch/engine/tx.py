@@ -31,15 +31,16 @@ EXP_SEAT: Final = ExpSeat
 
 
 def is_scythe(p: Seat) -> TypeIs[ScytheSeat]:
-    """``is_scythe(p)``, fast: a Struct class has a metaclass, so ``isinstance`` of
+    """``isinstance(p, ScytheSeat)``, fast: a Struct class has a metaclass, so ``isinstance`` of
     anything but an exact instance takes CPython's ``__instancecheck__`` path (~700 instructions, the
     rules ask this at every step); the seat classes are ``@final``, so the exact type decides."""
     return type(p) is SCYTHE_SEAT
 
 
 def is_exp(p: Seat) -> TypeIs[ExpSeat]:
-    """``is_exp(p)``, fast (see ``is_scythe``)."""
+    """``isinstance(p, ExpSeat)``, fast (see ``is_scythe``)."""
     return type(p) is EXP_SEAT
+
 
 SETTLED: Final = "_settled"
 """Key in a State's slot dict (``State`` has ``dict=True``): set by ``apply`` / ``new_game`` on a state
