@@ -14,7 +14,7 @@ import yaml
 from meloch.content import ContentError, get, load, load_dir, register
 from meloch.content.loader import DATA_DIR
 from meloch.engine import SetupError, from_json, new_game, to_json, view
-from meloch.engine.game_content import using
+from meloch.engine.game_content import active, bind, unbind, using
 from meloch.engine.model import ScytheSeat, Setup, State
 from meloch.scenario.games import fingerprint, random_game, varied_setup
 
@@ -121,8 +121,6 @@ def test_an_id_cannot_change_its_content(test_content: str) -> None:
 def test_a_call_binds_its_own_game_s_content_inside_another_s_binding(test_content: str) -> None:
     """``using`` (the runner binds its game's content for the whole game) lets the calls on that game
     skip binding; a call on a game of other content inside it must still bind its own, and undo it."""
-    from meloch.engine.game_content import active, bind, unbind
-
     std, alt = new_game(Setup(), 5), new_game(Setup(content=test_content), 5)
     for outer, same, other in (("", std, alt), (test_content, alt, std)):
         with using(get(outer)):

@@ -134,7 +134,7 @@ def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1,
     for k in range(turns - 1 + reply):
         s, legal = next_decision(s)
         if k == turns - 1 and reply_width > 0 and _own(legal, 1 - seat):
-            opp = legal[0].seat
+            opp = 1 - seat
             children = [apply(s, b) for b in legal]
             ranked = sorted(range(len(legal)), key=lambda i: -advantage(children[i], opp))[:reply_width]
             return min(judge(greedy_line(children[i], opp, max(1, depth - 1)), seat) for i in ranked)

@@ -26,20 +26,20 @@ T = TypeVar("T")
 # read at every step are Final here and in the rule modules (docs/speed.md).
 _replace: Final = replace
 _EVENT: Final = Event
-SCYTHE_SEAT: Final = ScytheSeat
-EXP_SEAT: Final = ExpSeat
+_SCYTHE_SEAT: Final = ScytheSeat
+_EXP_SEAT: Final = ExpSeat
 
 
 def is_scythe(p: Seat) -> TypeIs[ScytheSeat]:
     """``isinstance(p, ScytheSeat)``, fast: a Struct class has a metaclass, so ``isinstance`` of
     anything but an exact instance takes CPython's ``__instancecheck__`` path (~700 instructions, the
     rules ask this at every step); the seat classes are ``@final``, so the exact type decides."""
-    return type(p) is SCYTHE_SEAT
+    return type(p) is _SCYTHE_SEAT
 
 
 def is_exp(p: Seat) -> TypeIs[ExpSeat]:
     """``isinstance(p, ExpSeat)``, fast (see ``is_scythe``)."""
-    return type(p) is EXP_SEAT
+    return type(p) is _EXP_SEAT
 
 
 SETTLED: Final = "_settled"
