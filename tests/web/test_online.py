@@ -216,3 +216,30 @@ def test_combat_secrecy_dial_and_tucked_cards_never_reach_the_other_seat_before_
         assert len(effects) >= len(tucked) and all(len(e) > len(e.split(":")[0]) + 5 for e in effects), effects
     assert any(card in f for f in frames[other][n_before_reveal:] for card in tucked)  # sent only now
     assert me.problems == [] and them.problems == []
+
+
+# ------------------------------------------------------------------- links that open nothing
+
+
+def test_a_link_to_no_game_or_with_a_wrong_token_says_so_and_stops_reconnecting(server: Any, watched: Any) -> None:
+    a, stranger = watched(), watched()
+    new_game(a, server.http, "A friend by invite link")
+    game = a.page.url.split("/games/")[1].split("#")[0]
+    a.page.locator("svg.board").wait_for()
+    seq = seq_of(a)
+    for url, why in ((f"{server.http}/games/{'0' * 12}#token=abc", "there is no such game"),
+                     (f"{server.http}/games/{game}#token=not-a-seat", "this token opens no seat of this game")):
+        page = stranger.ctx.new_page()
+        sockets: list[Any] = []
+        page.on("websocket", sockets.append)
+        page.goto(url)
+        refusal = page.get_by_test_id("refusal")
+        refusal.wait_for(timeout=10_000)
+        assert why in (refusal.text_content() or "")
+        assert page.get_by_role("link", name="New game").is_visible()
+        assert page.get_by_text("Connecting").count() == 0
+        page.wait_for_timeout(2_500)  # the client reconnects after 1 s on any other close
+        assert len(sockets) == 1, [s.url for s in sockets]
+        page.close()
+    assert a.page.locator("svg.board").is_visible() and seq_of(a) == seq  # the real game is untouched
+    assert stranger.problems == []

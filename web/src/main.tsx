@@ -265,6 +265,9 @@ function Game({ game }: { game: string }) {
       <p>{tags[passTo]} decides now. The other player should look away: nothing of {tags[passTo]}'s hand is shown until then.</p>
       <button class="primary" autoFocus onClick={() => setShownSeat(passTo)}>I am {tags[passTo]}: show my turn</button></main>;
   }
+  const failed = seats.current.find((s) => s.failed)?.failed;
+  if (failed && !current) return <main class="msg"><p class="error" role="alert" data-testid="refusal">This link does not open a game: {failed}.</p>
+    <p><a href="/">New game</a></p></main>;
   if (!current || !geo) return <main class="msg"><p aria-live="polite">Connecting…</p></main>;
   const view = current.view;
   const send = (action: string) => {

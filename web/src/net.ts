@@ -1,4 +1,5 @@
-// One WebSocket per seat token (docs/server.md): state pushes, acks, refusals; reconnects on drop.
+// One WebSocket per seat token (docs/server.md): state pushes, acks, refusals; reconnects on drop,
+// but not after the server closed it for good (4400-4499: no such game, a token that opens no seat...).
 import type { View } from "./generated/view";
 import type { Batch, Option } from "./logic";
 import type { Extras } from "./mat";
@@ -17,6 +18,8 @@ export class Seat {
   ws: WebSocket | null = null;
   state: StateMsg | null = null;
   closed = false;
+  /** Why the server would not open this game for this token (its "error" message); set once, final. */
+  failed = "";
   private n = 0;
 
   constructor(readonly game: string, readonly token: string,
@@ -28,7 +31,7 @@ export class Seat {
     const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.game}?token=${encodeURIComponent(this.token)}&since=${since}`);
     this.ws = ws;
     ws.onmessage = (ev) => this.receive(JSON.parse(String(ev.data)) as Msg);
-    ws.onclose = () => { if (!this.closed) setTimeout(() => this.open(), 1000); };
+    ws.onclose = (ev) => { if (!this.closed && !isFinal(ev.code)) setTimeout(() => this.open(), 1000); };
   }
 
   close(): void { this.closed = true; this.ws?.close(); }
@@ -40,7 +43,10 @@ export class Seat {
       for (const b of m.events) merged.set(b.seq, b);
       this.state = { ...m, events: [...merged.values()].sort((a, b) => a.seq - b.seq) };
       this.onState(this);
-    } else if (m.type === "refused" || m.type === "error") {
+    } else if (m.type === "error") {
+      this.failed = m.message;
+      this.onRefused(m.message);
+    } else if (m.type === "refused") {
       this.onRefused(m.message);
     }
   }
@@ -54,4 +60,9 @@ export class Seat {
     if (!this.ws || !this.state) return;
     this.ws.send(JSON.stringify({ type: "undo", seq: this.state.seq, msg_id: `u${Date.now()}-${this.n++}` }));
   }
+}
+
+/** The server's own close codes (docs/server.md) say the game cannot be opened with this link: retrying cannot help. */
+export function isFinal(code: number): boolean {
+  return code >= 4400 && code < 4500;
 }
