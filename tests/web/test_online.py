@@ -231,7 +231,11 @@ def test_a_link_to_no_game_or_with_a_wrong_token_says_so_and_stops_reconnecting(
                      (f"{server.http}/games/{game}#token=not-a-seat", "this token opens no seat of this game")):
         page = stranger.ctx.new_page()
         sockets: list[Any] = []
-        page.on("websocket", sockets.append)
+
+        def opened(ws: Any, sockets: list[Any] = sockets) -> None:
+            sockets.append(ws)
+
+        page.on("websocket", opened)
         page.goto(url)
         refusal = page.get_by_test_id("refusal")
         refusal.wait_for(timeout=10_000)
