@@ -13,6 +13,7 @@ from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_age
 from meloch.agents.evaluate import (
     ARMED_WEIGHTS,
     MECHS_MAX,
+    TUNED_WEIGHTS,
     WEIGHTS,
     WIN_SCORE,
     advantage,
@@ -23,9 +24,10 @@ from meloch.agents.evaluate import (
     score,
     standing_score,
     terms,
+    tuned_advantage,
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
-from meloch.agents.flat import FlatAgent, FlatParams, _own, line_value, nested_value, next_decision
+from meloch.agents.flat import FlatAgent, FlatParams, _own, judge_of, line_value, nested_value, next_decision
 from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
@@ -316,8 +318,12 @@ def test_registry_names_and_levels() -> None:
     for judge in (1, 2, 3):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
+    tuned = make_agent("search:s4t3r1w3k1", 1)
+    assert isinstance(tuned, FlatAgent) and tuned.params == FlatParams(samples=4, top=3, reply=True, width=3, weights=1)
+    assert judge_of(tuned.params) is tuned_advantage and judge_of(FlatParams(judge=3, weights=1)) is armed_advantage
+    assert judge_of(FlatParams()) is advantage
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e4", "search:s4w"):
+                "search:s4/x", "search:s4e4", "search:s4w", "search:s4k2", "search:s4k"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -332,7 +338,10 @@ def test_heuristic_settings_by_name() -> None:
     assert h.weights == {**WEIGHTS, "stake": 1.0, "mech": 3.0}
     plain = make_agent("heuristic:t0", 1)
     assert isinstance(plain, HeuristicAgent) and not plain.tuck_best and plain.weights == WEIGHTS
-    for bad in ("heuristic:", "heuristic:x1", "heuristic:t", "heuristic:t1q"):
+    tuned = make_agent("heuristic:k1", 1)
+    assert isinstance(tuned, HeuristicAgent) and tuned.weights == TUNED_WEIGHTS
+    assert make_agent("heuristic:k1m3", 1).weights == {**TUNED_WEIGHTS, "mech": 3.0}  # type: ignore[attr-defined]
+    for bad in ("heuristic:", "heuristic:x1", "heuristic:t", "heuristic:t1q", "heuristic:k2"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
 
@@ -564,6 +573,30 @@ def test_nested_search_takes_the_best_of_the_seat_s_next_decisions() -> None:
         assert nested_value([s], a, seat, two, judge=advantage) == max(_second(after, b, seat, depth) for b in nxt)
         checked += 1
     assert checked >= 3
+
+
+def test_line_weights_play_both_seats_lines_and_judge_the_end() -> None:
+    """``FlatParams.weights``: a line's greedy steps, the seat's and the opponent's reply, go by the
+    given weights (here ones that differ from ``WEIGHTS`` in every term), not by ``WEIGHTS``."""
+    from meloch.agents.heuristic import greedy_line
+    odd = {k: (v * 2.5 if v else 1.0) for k, v in WEIGHTS.items()} | {"spotless": 0.9}
+
+    def judge(st: State, seat: int) -> float:
+        return advantage(st, seat, odd)
+
+    depth = 6
+    differs = 0
+    for s, seat, a in _searched_choices(3):
+        start = apply(s, a)
+        own = greedy_line(start, seat, depth, odd)
+        assert line_value(start, seat, depth, False, 1, judge, 0, odd) == judge(own, seat)
+        at_reply, reply = next_decision(own)
+        if reply and reply[0].seat != seat:
+            at_reply = greedy_line(at_reply, reply[0].seat, depth, odd)
+        odd_value = line_value(start, seat, depth, True, 1, judge, 0, odd)
+        assert odd_value == judge(at_reply, seat)
+        differs += odd_value != line_value(start, seat, depth, True, 1, judge)
+    assert differs >= 1
 
 
 def test_reply_searched_wide_takes_the_worst_of_the_opponent_s_first_decisions() -> None:

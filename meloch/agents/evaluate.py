@@ -67,6 +67,26 @@ ARMED_WEIGHTS: dict[str, float] = {**WEIGHTS, "mech": 3.0, "stake": 1.0}
 the flat search's judge ``e3`` (docs/agents.md). Screened for balance in round 6, where every
 faction gained from the mech term (docs/balance/round6/REPORT.md), so the heuristic keeps them off."""
 
+TUNED_WEIGHTS: dict[str, float] = {
+    "star": 10.0,
+    "goal": 5.228,
+    "met": 6.4628,
+    "combat": 1.3066,
+    "discarded": 1.8787,
+    "resources": 0.1271,
+    "hand": 0.3417,
+    "means": 0.683,
+    "spotless": 0.6681,
+    "source": 0.199,
+    "mech": 1.3532,
+    "stake": 0.0,
+}
+"""``WEIGHTS`` tuned by game results (SPSA over 503 iterations of heuristic games, the mean of the last
+150: ``tools/tune_weights.py``): the weights of ``heuristic:k1`` and of a search with
+``FlatParams.weights`` 1. Measured no stronger than ``WEIGHTS`` (``heuristic:k1`` scores 48% [42, 55]
+against the heuristic in 200 ladder games, docs/agents.md), so no level uses them; kept so the
+tuning's output can be laddered by name. The balance figures and the Automa table use ``WEIGHTS``."""
+
 MEANS: dict[str, str] = {"structures": "wood", "mechs": "metal", "recruits": "food", "upgrades": "oil"}
 """Triumph metric -> the resource its Scythe bottom action spends (the ``means`` term). Track A's
 "Upgrade 3 times" (balance round 5) needs the oil: without it the heuristic Scythe player never
@@ -244,6 +264,11 @@ def advantage(state: State, seat: int, weights: dict[str, float] | None = None) 
 def armed_advantage(state: State, seat: int) -> float:
     """``advantage`` with ``ARMED_WEIGHTS`` (the mech and stake terms on): the flat search's judge ``e3``."""
     return advantage(state, seat, ARMED_WEIGHTS)
+
+
+def tuned_advantage(state: State, seat: int) -> float:
+    """``advantage`` with ``TUNED_WEIGHTS``: the flat search's judge with ``FlatParams.weights`` 1."""
+    return advantage(state, seat, TUNED_WEIGHTS)
 
 
 def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -> float:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import advantage, armed_advantage
+from meloch.agents.evaluate import TUNED_WEIGHTS, advantage, armed_advantage, tuned_advantage
 from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
 from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
 from meloch.engine import Action, State, View, apply, legal_actions
@@ -73,6 +73,9 @@ class FlatParams:
     """With ``reply``: the opponent's first decision of its reply turn searched ``reply_width`` wide
     against the seat (its options that rank highest by its own one-step ``advantage``, each followed
     by its greedy line; the line is worth the least of them to the seat). 0: the greedy reply."""
+    weights: int = 0
+    """The weights of every line (both seats' greedy steps) and, with ``judge`` 0, of its end:
+    0 the heuristic's ``WEIGHTS``; 1 ``TUNED_WEIGHTS`` (tuned by game results, tools/tune_weights.py)."""
 
 
 FLAT_LEVELS: dict[str, FlatParams] = {
@@ -122,29 +125,39 @@ Judge = Callable[[State, int], float]
 JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage, armed_advantage)
 """``FlatParams.judge`` -> the judge."""
 
+LINE_WEIGHTS: tuple[dict[str, float] | None, ...] = (None, TUNED_WEIGHTS)
+"""``FlatParams.weights`` -> the weights of the lines (None: ``WEIGHTS``)."""
+
+
+def judge_of(p: FlatParams) -> Judge:
+    """What judges ``p``'s lines: ``JUDGES[p.judge]``, or with tuned weights and the default judge, the
+    tuned ``advantage``."""
+    return tuned_advantage if p.weights == 1 and p.judge == 0 else JUDGES[p.judge]
+
 
 def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage,
-               reply_width: int = 0) -> float:
+               reply_width: int = 0, weights: dict[str, float] | None = None) -> float:
     """``judge`` (``advantage`` by default) for ``seat`` after its greedy line from ``state`` (the
     heuristic's look-ahead); with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then
     the seat's next greedy turn; with ``reply``, after the opponent's greedy line that follows the last
     own turn as well (its first decision searched ``reply_width`` wide against the seat: the least
-    value over the opponent's best-ranked options, ``FlatParams.reply_width``)."""
-    s = greedy_line(state, seat, depth)
+    value over the opponent's best-ranked options, ``FlatParams.reply_width``). ``weights``: the
+    greedy steps' (``FlatParams.weights``; None: ``WEIGHTS``)."""
+    s = greedy_line(state, seat, depth, weights)
     for k in range(turns - 1 + reply):
         s, legal = next_decision(s)
         if k == turns - 1 and reply_width > 0 and _own(legal, 1 - seat):
             opp = 1 - seat
             children = [apply(s, b) for b in legal]
-            ranked = sorted(range(len(legal)), key=lambda i: -advantage(children[i], opp))[:reply_width]
-            return min(judge(greedy_line(children[i], opp, max(1, depth - 1)), seat) for i in ranked)
+            ranked = sorted(range(len(legal)), key=lambda i: -advantage(children[i], opp, weights))[:reply_width]
+            return min(judge(greedy_line(children[i], opp, max(1, depth - 1), weights), seat) for i in ranked)
         if legal and legal[0].seat != seat:
-            s = greedy_line(s, legal[0].seat, depth)
+            s = greedy_line(s, legal[0].seat, depth, weights)
         if k == turns - 1:
             break  # the final reply
         s, legal = next_decision(s)
         if legal and legal[0].seat == seat:
-            s = greedy_line(s, seat, depth)
+            s = greedy_line(s, seat, depth, weights)
     return judge(s, seat)
 
 
@@ -171,7 +184,8 @@ def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: 
     options ranked on the first sample, searching ``widths[1:]`` further decisions. A sample where the
     next option is not legal (a draw differed) is ``lost``: from there it plays the greedy line."""
     s0, legal0 = after[0]
-    ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge))[:widths[0]]
+    w = LINE_WEIGHTS[p.weights]
+    ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge, 0, w))[:widths[0]]
     best = -math.inf
     for b in ranked:
         gone = [was_lost or b not in legal for (_, legal), was_lost in zip(after, lost, strict=True)]
@@ -181,7 +195,7 @@ def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: 
             if _own(deeper[0][1], seat):
                 best = max(best, _best_next(deeper, gone, seat, widths[1:], depth - 1, p, judge))
                 continue
-        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge, p.reply_width)
+        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge, p.reply_width, w)
                              for x in starts) / len(starts))
     return best
 
@@ -211,9 +225,10 @@ class FlatAgent:
         """Index in ``legal`` -> mean advantage over the samples, for the options kept."""
         p = params or self.params
         seat = legal[0].seat
-        judge = JUDGES[p.judge]
+        judge = judge_of(p)
+        w = LINE_WEIGHTS[p.weights]
         samples = [sampler.sample(self.rng) for _ in range(max(1, p.samples))]
-        first = [line_value(apply(samples[0], a), seat, p.depth, False, 1, judge) for a in legal]
+        first = [line_value(apply(samples[0], a), seat, p.depth, False, 1, judge, 0, w) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -first[i])
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
@@ -223,9 +238,9 @@ class FlatAgent:
                 out[i] = nested
                 continue
             total = first[i] if not p.reply and p.turns == 1 else \
-                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width)
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w)
             for s in samples[1:]:
-                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width)
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w)
             out[i] = total / len(samples)
         return out
 

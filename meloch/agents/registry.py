@@ -11,8 +11,8 @@ import msgspec
 
 from meloch.agents.aggressive import AggressiveAgent
 from meloch.agents.base import Agent, RandomAgent
-from meloch.agents.evaluate import WEIGHTS
-from meloch.agents.flat import FLAT_LEVELS, JUDGES, SEARCH_LEVELS, FlatAgent, FlatParams
+from meloch.agents.evaluate import TUNED_WEIGHTS, WEIGHTS
+from meloch.agents.flat import FLAT_LEVELS, JUDGES, LINE_WEIGHTS, SEARCH_LEVELS, FlatAgent, FlatParams
 from meloch.agents.heuristic import HeuristicAgent
 from meloch.agents.ismcts import LEVELS, ISMCTSAgent
 from meloch.engine import Action, AutomaSetup, Setup, View
@@ -28,7 +28,7 @@ for _level, (_scythe, _exp) in SEARCH_LEVELS.items():
     AGENTS[f"search:{_level}"] = lambda seed, _l=_level, _s=_scythe, _e=_exp: FlatAgent(  # type: ignore[misc]
         seed, _l, _s, by_role={"scythe": _s, "expeditions": _e})
 
-_FLAT_SPEC = re.compile(r"^(?:[strdnewvq]\d+)+$")
+_FLAT_SPEC = re.compile(r"^(?:[strdnewvqk]\d+)+$")
 
 
 def _flat_params(spec: str) -> FlatParams | None:
@@ -36,18 +36,21 @@ def _flat_params(spec: str) -> FlatParams | None:
     fitted evaluation judges the lines, ``e2`` the role-weighted one, ``e3`` the armed one:
     ``FlatParams.judge``; ``w3``: the seat's next decision searched 3 wide, ``FlatParams.width``;
     ``v2``: the one after that 2 wide, ``width2``; ``q3``: the opponent's first reply decision searched
-    3 wide against the seat, ``reply_width``) or a level name."""
+    3 wide against the seat, ``reply_width``; ``k1``: the lines and their judge by ``TUNED_WEIGHTS``,
+    ``FlatParams.weights``) or a level name."""
     if spec in FLAT_LEVELS:
         return FLAT_LEVELS[spec]
     if not _FLAT_SPEC.match(spec):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([strdnewvq])(\d+)", spec)}
+    f = {k: int(v) for k, v in re.findall(r"([strdnewvqk])(\d+)", spec)}
     base = FlatParams()
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
                         depth=f.get("d", base.depth), turns=f.get("n", base.turns),
                         judge=f.get("e", base.judge), width=f.get("w", base.width),
-                        width2=f.get("v", base.width2), reply_width=f.get("q", base.reply_width))
-    if params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge >= len(JUDGES):
+                        width2=f.get("v", base.width2), reply_width=f.get("q", base.reply_width),
+                        weights=f.get("k", base.weights))
+    if (params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge >= len(JUDGES)
+            or params.weights >= len(LINE_WEIGHTS)):
         return None
     return params
 
@@ -85,19 +88,23 @@ def _ismcts_by_iterations(name: str) -> Callable[[int], Agent] | None:
     return lambda seed: ISMCTSAgent(seed, tail, params)
 
 
-_HEURISTIC_SPEC = re.compile(r"^(?:[tsm]\d+)+$")
+_HEURISTIC_SPEC = re.compile(r"^(?:[tsmk]\d+)+$")
 
 
 def _heuristic_by_spec(name: str) -> Callable[[int], Agent] | None:
     """``heuristic:t1s1m3``: the heuristic with its look-ahead expecting each seat's best combat card
     tucked (``t1``), the ``stake`` rule at weight N (``sN``) and the ``mech`` term at N score units a
-    mech (``mN``); so a balance screen or a ladder can try them without a code change.
+    mech (``mN``), or every weight from ``TUNED_WEIGHTS`` (``k1``; ``s`` and ``m`` then over them); so a
+    balance screen or a ladder can try them without a code change.
     Experimental: not in ``AGENTS``."""
     head, _, tail = name.partition(":")
     if head != "heuristic" or not _HEURISTIC_SPEC.match(tail):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([tsm])(\d+)", tail)}
-    weights = {**WEIGHTS, "stake": float(f.get("s", WEIGHTS["stake"])), "mech": float(f.get("m", WEIGHTS["mech"]))}
+    f = {k: int(v) for k, v in re.findall(r"([tsmk])(\d+)", tail)}
+    if f.get("k", 0) > 1:
+        return None
+    base = TUNED_WEIGHTS if f.get("k", 0) else WEIGHTS
+    weights = {**base, "stake": float(f.get("s", base["stake"])), "mech": float(f.get("m", base["mech"]))}
     return lambda seed: HeuristicAgent(seed, weights=weights, tuck_best=bool(f.get("t", 0)), name=name)
 
 
