@@ -17,7 +17,7 @@ def _fail(err: Exception) -> None:
     raise typer.Exit(code=2) from None
 
 
-def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, progress: bool) -> None:
+def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, progress: bool, batch: int) -> None:
     import time
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -42,7 +42,8 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
 
     try:
         with bar:
-            res = simulate(grid, out, workers=workers, backend=backend, address=address, on_games=on_games)
+            res = simulate(grid, out, workers=workers, backend=backend, address=address, on_games=on_games,
+                           batch=batch)
     except (SimError, ValueError) as err:
         _fail(err)
         return
@@ -56,6 +57,10 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
                    f"`meloch simulate resume {out}` continues.")
         raise typer.Exit(code=130)
     typer.echo(f"Done: {res.total} games in {out}. Next: meloch report {out}")
+
+
+BATCH_HELP = ("Games a worker task plays (0: about eight tasks a worker, at most 64, at most 2 with a "
+              "search agent; an interrupt loses the games of the tasks in play).")
 
 
 @simulate_app.command("run")
@@ -77,6 +82,7 @@ def run(
     backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray: address of an existing cluster (ray://...)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    batch: int = typer.Option(0, "--batch", min=0, help=BATCH_HELP),
 ) -> None:
     """Play every configuration of the grid (the product of the axes) --games times. Who starts is
     not an axis: the duel's rules fix it (Expeditions) and the variants draw it from the seed; each
@@ -92,7 +98,7 @@ def run(
     except SimError as err:
         _fail(err)
         return
-    _run(grid, out, workers, backend, address, progress)
+    _run(grid, out, workers, backend, address, progress, batch)
 
 
 @simulate_app.command("resume")
@@ -102,6 +108,7 @@ def resume(
     backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray: address of an existing cluster."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    batch: int = typer.Option(0, "--batch", min=0, help=BATCH_HELP),
 ) -> None:
     """Continue a run where it stopped (its grid is read from the directory's manifest)."""
     from meloch.sim.simulate import SimError, read_manifest
@@ -111,7 +118,7 @@ def resume(
     except SimError as err:
         _fail(err)
         return
-    _run(grid, out, workers, backend, address, progress)
+    _run(grid, out, workers, backend, address, progress, batch)
 
 
 @simulate_app.command("replay")

@@ -475,14 +475,35 @@ class RunResult:
     refused: list[tuple[Config, str]] = field(default_factory=list)
 
 
+SEARCHING = ("search:", "ismcts:")
+"""Agent name prefixes of the searching agents: a game takes them seconds to minutes of CPU."""
+
+BATCH_CAP = 64
+"""Most games a task of cheap agents plays (fewer round trips to the workers)."""
+
+SEARCH_BATCH_CAP = 2
+"""Most games a task plays when a searching agent is in the grid: a medium game costs about 19 CPU-s,
+so 64 of them were a 20-minute task whose games an interrupt or a crash loses."""
+
+
+def auto_batch(grid: Grid, todo: int, workers: int) -> int:
+    """Games a task: about eight tasks a worker, at most ``BATCH_CAP`` (``SEARCH_BATCH_CAP`` with a
+    searching agent in either seat)."""
+    searching = any(a.startswith(SEARCHING) for a in (*grid.agents0, *grid.agents1))
+    return max(1, min(SEARCH_BATCH_CAP if searching else BATCH_CAP, todo // (workers * 8) or 1))
+
+
 def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "local", address: str | None = None,
              batch: int = 0, on_games: Callable[[int, int], None] | None = None, flush_every: int = 2000,
-             stop_after: int | None = None) -> RunResult:
+             flush_s: float = 60.0, stop_after: int | None = None) -> RunResult:
     """Play every game of ``grid`` not yet in ``out`` and add their rows.
 
     ``workers`` 0 means all cores; 1 plays in this process (local backend). ``on_games(done, total)``
     follows progress. ``stop_after`` raises ``KeyboardInterrupt`` after that many games of this call
     (how the tests interrupt a run). An interrupt keeps every finished game; the same call resumes.
+    ``batch``: games a task (0: ``auto_batch``). Finished games are written as a part every
+    ``flush_every`` games or ``flush_s`` seconds, whichever comes first, so a run killed outright (no
+    interrupt) loses at most that much besides the games in play.
     """
     if backend not in BACKENDS:
         raise SimError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
@@ -507,12 +528,13 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
         tmp.unlink()
     done_ids = set(read_results(out, ["game_id"]).column("game_id").to_pylist())
     todo = [t for t in tasks(grid, cfgs) if t.game_id not in done_ids]
-    size = batch or max(1, min(64, len(todo) // (workers * 8) or 1))
+    size = batch or auto_batch(grid, len(todo), workers)
     batches = [todo[i:i + size] for i in range(0, len(todo), size)]
     run = _inline if backend == "local" and workers == 1 else BACKENDS[backend]
     res = RunResult(games=0, skipped=len(done_ids), total=total, wall_s=0.0, cpu_s=0.0, refused=refused)
     buf: list[dict[str, Any]] = []
     t0 = time.perf_counter()
+    written = t0
     if on_games is not None:
         on_games(len(done_ids), total)
     try:
@@ -520,9 +542,10 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
             buf.extend(rows)
             res.games += len(rows)
             res.cpu_s += sum(r["cpu_s"] for r in rows)
-            if len(buf) >= flush_every:
+            if len(buf) >= flush_every or (buf and time.perf_counter() - written >= flush_s):
                 _write_part(out, buf)
                 buf = []
+                written = time.perf_counter()
             if on_games is not None:
                 on_games(len(done_ids) + res.games, total)
             if stop_after is not None and res.games >= stop_after:

@@ -15,6 +15,7 @@ from meloch.cli.main import app
 from meloch.sim.simulate import (
     Grid,
     SimError,
+    auto_batch,
     configs,
     find_row,
     game_seed,
@@ -70,6 +71,27 @@ def test_resume_after_interruption(reference: Path, tmp_path: Path) -> None:
     assert _rows(tmp_path).equals(_rows(reference))
     again = simulate(GRID, tmp_path, workers=1)
     assert again.games == 0 and again.skipped == 16
+
+
+def test_finished_games_are_written_as_they_come_when_a_flush_is_due(reference: Path, tmp_path: Path) -> None:
+    """``flush_s``: a part is written once that long has passed, not only every ``flush_every`` games, so a
+    run killed outright (a lost machine, no interrupt) keeps what it finished."""
+    res = simulate(GRID, tmp_path, workers=1, batch=2, flush_s=0.0)
+    assert res.games == 16
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 8  # one a batch: each was due at once
+    assert _rows(tmp_path).equals(_rows(reference))
+    held = tmp_path / "held"
+    simulate(GRID, held, workers=1, batch=2)  # the defaults: one part at the end of a 16-game run
+    assert len(list(held.glob("part-*.parquet"))) == 1
+
+
+def test_a_grid_with_a_searching_agent_plays_small_tasks() -> None:
+    """A medium game costs about 19 CPU-s: 64 a task were 20 minutes an interrupt threw away."""
+    cheap = Grid(agents0=("heuristic",), agents1=("heuristic",))
+    assert auto_batch(cheap, 2560, 2) == 64 and auto_batch(cheap, 100, 2) == 6 and auto_batch(cheap, 3, 2) == 1
+    for agents in (("search:medium",), ("ismcts:easy",)):
+        assert auto_batch(Grid(agents0=("heuristic",), agents1=agents), 2560, 2) == 2
+        assert auto_batch(Grid(agents0=agents, agents1=("random",)), 2560, 2) == 2
 
 
 def test_interrupting_the_process_pool_keeps_finished_games(tmp_path: Path) -> None:
@@ -154,14 +176,16 @@ def test_cli_run_replay_and_errors(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "res"
     r = runner.invoke(app, ["simulate", "run", str(out), "--agents0", "aggressive", "--agents1", "aggressive",
-                            "--variants", "standard,scythe_vs_scythe", "-n", "2", "-w", "1", "--no-progress"])
+                            "--variants", "standard,scythe_vs_scythe", "-n", "2", "-w", "1", "--no-progress", "--batch", "2"])
     assert r.exit_code == 0, r.output
     assert "4 games played" in r.output
     assert json.loads((out / "manifest.json").read_text())["games"] == 4
     r = runner.invoke(app, ["simulate", "replay", str(out), "--game", "3"])
     assert r.exit_code == 0 and "matches the stored row" in r.output
-    r = runner.invoke(app, ["simulate", "resume", str(out), "-w", "1", "--no-progress"])
+    r = runner.invoke(app, ["simulate", "resume", str(out), "-w", "1", "--no-progress", "--batch", "1"])
     assert r.exit_code == 0 and "0 games played (4 already" in r.output
+    r = runner.invoke(app, ["simulate", "run", str(tmp_path / "y"), "--agents0", "aggressive", "--batch", "-1"])
+    assert r.exit_code == 2 and "--batch" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["simulate", "run", str(tmp_path / "x"), "--factions", "atlantis", "--no-progress"])
     assert r.exit_code == 2 and "unknown 'atlantis'" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["simulate", "replay", str(tmp_path / "nothing"), "--game", "0"])
