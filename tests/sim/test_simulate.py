@@ -176,7 +176,8 @@ def test_cli_run_replay_and_errors(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "res"
     r = runner.invoke(app, ["simulate", "run", str(out), "--agents0", "aggressive", "--agents1", "aggressive",
-                            "--variants", "standard,scythe_vs_scythe", "-n", "2", "-w", "1", "--no-progress", "--batch", "2"])
+                            "--variants", "standard,scythe_vs_scythe", "-n", "2", "-w", "1", "--no-progress",
+                            "--batch", "2"])
     assert r.exit_code == 0, r.output
     assert "4 games played" in r.output
     assert json.loads((out / "manifest.json").read_text())["games"] == 4
