@@ -145,7 +145,7 @@ def test_full_game_vs_agent_fits_80x24_and_survives_bad_input(tmux_factory: type
     after = t.send("9" * 5000)
     assert shows(after, "That line is too long"), after  # the tty passes at most 4095 of them
     big = Path(t.env["TMUX_TMPDIR"]) / "big.txt"
-    big.write_text("x" * 1_000_000)
+    big.write_text("x" * 200_000)  # a paste 50 times what the tty takes (a million took over 20 s to echo under load)
     t.tmux("load-buffer", "-b", "big", str(big))
     t.tmux("paste-buffer", "-b", "big", "-d", "-t", "g")
     after = t.send("")
