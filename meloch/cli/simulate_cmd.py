@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,25 @@ _AXIS_HELP = "comma-separated values, or all"
 def _fail(err: Exception) -> None:
     typer.echo(f"Error: {err}", err=True)
     raise typer.Exit(code=2) from None
+
+
+@contextlib.contextmanager
+def _term_interrupts() -> Iterator[None]:
+    """SIGTERM (a batch scheduler's stop, ``kill``) stops a run as Ctrl-C does: every finished game is
+    kept and the run resumes. Needed also because a shell starts a background job with SIGINT ignored,
+    so Ctrl-C's signal never reaches a run started with ``&``."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave the signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, progress: bool, batch: int) -> None:
@@ -41,7 +63,7 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
         bar.update(task_id, completed=done, rate=f"{rate:.1f} games/s", eta=eta)
 
     try:
-        with bar:
+        with bar, _term_interrupts():
             res = simulate(grid, out, workers=workers, backend=backend, address=address, on_games=on_games,
                            batch=batch)
     except (SimError, ValueError) as err:

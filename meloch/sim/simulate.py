@@ -393,10 +393,12 @@ def _inline(batches: list[list[Task]], workers: int, address: str | None) -> Ite
 
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops handing out batches and keeps what is done."""
+    """Workers leave Ctrl-C to the parent, which stops handing out batches and keeps what is done; a
+    SIGTERM ends a worker at once (the parent's ``meloch simulate`` turns its own into an interrupt)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _processes(batches: list[list[Task]], workers: int, address: str | None) -> Iterator[list[dict[str, Any]]]:

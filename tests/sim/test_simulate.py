@@ -217,3 +217,32 @@ def test_last_events_are_the_seats_view_of_the_transition() -> None:
             assert last_events(state, seat) == events_for(state.events, seat)
         seen_private |= any(e.private for e in last_events(state, None))
     assert seen_private  # some transition had a private side a spectator sees only in public form
+
+
+def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM, what a scheduler sends) keeps every finished game and prints the resume command;
+    a run started in the background has SIGINT ignored, so this is how such a run is stopped."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "res"
+    cmd = [sys.executable, "-c", "from meloch.cli.main import app; app(prog_name='meloch')", "simulate", "run",
+           str(out), "--agents0", "heuristic", "--agents1", "heuristic", "--tracks", "A,B", "-n", "40",
+           "--turn-limit", "6", "-w", "2", "--batch", "1", "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out / "manifest.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(2)  # some games finish
+    proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stdout + stderr
+    assert "Traceback" not in stderr and "Interrupted:" in stdout, stdout + stderr
+    saved = read_results(out).num_rows
+    assert 0 < saved < 80 and f"Interrupted: {saved} of 80 games saved" in stdout
+    assert os.path.isdir(out)
+    r = CliRunner().invoke(app, ["simulate", "resume", str(out), "-w", "2", "--no-progress", "--batch", "4"])
+    assert r.exit_code == 0 and f"{80 - saved} games played ({saved} already" in r.output
