@@ -82,7 +82,7 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
 
 
 BATCH_HELP = ("Games a worker task plays (0: about eight tasks a worker, at most 64, at most 2 with a "
-              "search agent; an interrupt loses the games of the tasks in play).")
+              "search agent: an interrupt waits for the tasks in play).")
 
 
 @simulate_app.command("run")

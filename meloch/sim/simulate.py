@@ -408,16 +408,33 @@ def _processes(batches: list[list[Task]], workers: int, address: str | None) -> 
     with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
         todo = iter(batches)
         pending: set[Future[list[dict[str, Any]]]] = set()
+        ready: list[Future[list[dict[str, Any]]]] = []
         try:
             for b in itertools.islice(todo, 2 * workers):
                 pending.add(pool.submit(play_batch, b))
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
+                ready = list(done)
+                while ready:
+                    f = ready.pop()
                     nxt = next(todo, None)
                     if nxt is not None:
                         pending.add(pool.submit(play_batch, nxt))
                     yield f.result()
+        except KeyboardInterrupt:
+            # A worker cannot be stopped mid-batch, so the batches in play are finished anyway (the
+            # shutdown below waits for them): hand their games on rather than drop them, then stop.
+            for f in pending:
+                f.cancel()
+            for f in [*ready, *pending]:
+                if f.cancelled():
+                    continue
+                try:
+                    rows = f.result()
+                except Exception:  # a worker killed with its batch (SIGTERM to the whole group)
+                    continue
+                yield rows
+            raise
         finally:
             for f in pending:
                 f.cancel()

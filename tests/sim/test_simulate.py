@@ -246,3 +246,25 @@ def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path: Path) -> None:
     assert os.path.isdir(out)
     r = CliRunner().invoke(app, ["simulate", "resume", str(out), "-w", "2", "--no-progress", "--batch", "4"])
     assert r.exit_code == 0 and f"{80 - saved} games played ({saved} already" in r.output
+
+
+def test_an_interrupt_keeps_the_games_of_the_batches_in_play() -> None:
+    """Ctrl-C (or SIGTERM) lands while the pool waits: the batches in play finish anyway, so their games
+    are handed on (then the interrupt goes on) instead of being thrown away after the wait."""
+    from meloch.sim.simulate import _processes, tasks
+
+    todo = list(tasks(GRID, configs(GRID)[0]))
+    batches = [todo[i:i + 2] for i in range(0, len(todo), 2)]
+    run = _processes(batches, 2, None)
+    got = list(next(run))
+    try:
+        after: list[dict[str, Any]] = list(run.throw(KeyboardInterrupt))
+    except KeyboardInterrupt:  # (not left to propagate: pytest would take it for a Ctrl-C of its own)
+        pytest.fail("the interrupt threw away the games of the batches in play")
+    with pytest.raises(KeyboardInterrupt):
+        while True:
+            after.extend(next(run))
+    assert len(got) == 2 and len(after) >= 2  # at least the other worker's batch, finished
+    assert len(got) + len(after) < len(todo)  # the batches not begun were cancelled
+    ids = [r["game_id"] for r in got + after]
+    assert len(set(ids)) == len(ids)
