@@ -601,6 +601,11 @@ def test_line_weights_play_both_seats_lines_and_judge_the_end() -> None:
         assert odd_value == judge(at_reply, seat)
         differs += odd_value != line_value(start, seat, depth, True, 1, judge)
     assert differs >= 1
+    from meloch.agents.flat import LINE_ADVANTAGES, LINE_WEIGHTS
+    assert len(LINE_ADVANTAGES) == len(LINE_WEIGHTS)
+    for s, seat, a in _searched_choices(1):
+        for judge_k, weights_k in zip(LINE_ADVANTAGES, LINE_WEIGHTS, strict=True):
+            assert judge_k(apply(s, a), seat) == advantage(apply(s, a), seat, weights_k)
 
 
 def test_reply_searched_wide_takes_the_worst_of_the_opponent_s_first_decisions() -> None:

@@ -128,11 +128,14 @@ JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantag
 LINE_WEIGHTS: tuple[dict[str, float] | None, ...] = (None, TUNED_WEIGHTS)
 """``FlatParams.weights`` -> the weights of the lines (None: ``WEIGHTS``)."""
 
+LINE_ADVANTAGES: tuple[Judge, ...] = (advantage, tuned_advantage)
+"""``FlatParams.weights`` -> ``advantage`` by those weights: the judge when ``FlatParams.judge`` is 0."""
+
 
 def judge_of(p: FlatParams) -> Judge:
-    """What judges ``p``'s lines: ``JUDGES[p.judge]``, or with tuned weights and the default judge, the
-    tuned ``advantage``."""
-    return tuned_advantage if p.weights == 1 and p.judge == 0 else JUDGES[p.judge]
+    """What judges ``p``'s lines: ``JUDGES[p.judge]``, or for the default judge, ``advantage`` by the
+    lines' own weights."""
+    return JUDGES[p.judge] if p.judge else LINE_ADVANTAGES[p.weights]
 
 
 def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage,

@@ -18,8 +18,10 @@ export class Seat {
   ws: WebSocket | null = null;
   state: StateMsg | null = null;
   closed = false;
-  /** Why the server would not open this game for this token (its "error" message); set once, final. */
+  /** Why the server would not open this game for this token: its last "error" message before a final
+   * close (4400-4499), set only then ("error" messages mid-game, a rate limit, are not final). */
   failed = "";
+  private lastError = "";
   private n = 0;
 
   constructor(readonly game: string, readonly token: string,
@@ -31,7 +33,12 @@ export class Seat {
     const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.game}?token=${encodeURIComponent(this.token)}&since=${since}`);
     this.ws = ws;
     ws.onmessage = (ev) => this.receive(JSON.parse(String(ev.data)) as Msg);
-    ws.onclose = (ev) => { if (!this.closed && !isFinal(ev.code)) setTimeout(() => this.open(), 1000); };
+    ws.onclose = (ev) => {
+      if (this.closed) return;
+      if (!isFinal(ev.code)) { setTimeout(() => this.open(), 1000); return; }
+      this.failed = this.lastError || `the server closed this link (${ev.code})`;
+      this.onState(this);  // a new render (the refusal itself may have been shown already: the same text)
+    };
   }
 
   close(): void { this.closed = true; this.ws?.close(); }
@@ -43,10 +50,8 @@ export class Seat {
       for (const b of m.events) merged.set(b.seq, b);
       this.state = { ...m, events: [...merged.values()].sort((a, b) => a.seq - b.seq) };
       this.onState(this);
-    } else if (m.type === "error") {
-      this.failed = m.message;
-      this.onRefused(m.message);
-    } else if (m.type === "refused") {
+    } else if (m.type === "refused" || m.type === "error") {
+      if (m.type === "error") this.lastError = m.message;
       this.onRefused(m.message);
     }
   }
