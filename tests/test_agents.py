@@ -29,6 +29,8 @@ from meloch.agents.evaluate import (
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams, _own, judge_of, line_value, nested_value, next_decision
 from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
+from meloch.agents.hints import DEFAULT_HINT_AGENT
+from meloch.agents.hints import hint as search_hint
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
 from meloch.engine import (
     Action,
@@ -411,6 +413,34 @@ def test_hint_ranks_options_with_shares_and_reasons() -> None:
     shares = [h.share for h in hints]
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1.0 + 1e-9
     assert hint(Sampler(s, seat), legal[:1]) == [type(hints[0])(str(legal[0]), 1.0, "the only option")]
+
+
+def test_search_hint_ranks_by_the_search_and_says_how_far_behind() -> None:
+    """The default hint is the strongest search's: its options best first, each ``behind`` the best by
+    the search's own means (``FlatAgent.values`` on the same samples), with a reason."""
+    s = next(p for p in _positions() if len(legal_actions(p)) >= 4 and legal_actions(p)[0].verb != "dial")
+    legal = legal_actions(s)
+    seat = legal[0].seat
+    hints = search_hint(Sampler(s, seat), legal, seed=1)
+    assert len(hints) == 3 and all(h.reason and h.share is None for h in hints)
+    searcher = make_agent(DEFAULT_HINT_AGENT, 1)
+    assert isinstance(searcher, FlatAgent)
+    with Sampler(s, seat).bound():
+        role = view(s, seat).setup.seats[seat].role
+        values = searcher.values(legal, Sampler(s, seat), searcher.by_role[role])
+    by_action = {str(legal[i]): v for i, v in values.items()}
+    best = max(values.values())
+    assert [h.action for h in hints] == sorted(by_action, key=lambda a: (-by_action[a], a))[:3]
+    assert [h.behind for h in hints] == [pytest.approx(best - by_action[h.action]) for h in hints]
+    assert hints[0].behind == 0 and hints[1].behind is not None and hints[1].behind >= 0
+    other = determinize(s, seat, random.Random(5))  # it reads only the seat's information
+    assert search_hint(Sampler(other, seat), legal, seed=1) == hints
+    only = search_hint(Sampler(s, seat), legal[:1])
+    assert [(h.action, h.behind) for h in only] == [(str(legal[0]), 0.0)]
+    ismcts = search_hint(Sampler(s, seat), legal, seed=1, agent="ismcts:easy")
+    assert all(h.share is not None and h.behind is None for h in ismcts)
+    with pytest.raises(ValueError, match="search agent"):
+        search_hint(Sampler(s, seat), legal, agent="heuristic")
 
 
 @cache

@@ -260,6 +260,24 @@ def test_explain_rules_and_card_teach_a_turn() -> None:
     assert "Traceback" not in text
 
 
+def test_hint_shows_the_strongest_agents_best_options() -> None:
+    """``hint`` prints the search's top options, best first, each with how far it falls behind the best
+    and a reason; the game waits at the same decision."""
+    def wide(b: object, a: object, after: object) -> bool:
+        legal = legal_actions(after)  # type: ignore[arg-type]
+        return len(legal) >= 3 and legal[0].seat == 0 and legal[0].verb not in ("dial", "tuck")
+
+    prefix = _random_prefix(Setup(), SEED, wide)
+    console = _console()
+    run_game(Setup(), SEED, actions=prefix, console=console, pass_prompt=False, input_fn=_script(["hint"]))
+    text = " ".join(_out(console).split())
+    hints = re.findall(r"hint (\d): (S \S+(?: \S+)*?) \(.*?\), (the best found|\d+\.\d points behind the best "
+                       r"\(a star is 10\)): \S", text)
+    assert [h[0] for h in hints] == ["1", "2", "3"], text[-1500:]
+    assert hints[0][2] == "the best found" and all("behind" in h[2] for h in hints[1:])
+    assert "hint 4:" not in text and "Traceback" not in text
+
+
 def test_section_keys_are_the_section_numbers() -> None:
     from meloch.cli import screen
 

@@ -31,7 +31,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from meloch.agents import Agent, Sampler, agent_names, agent_seed, make_agent, wants_sampler
-from meloch.agents.ismcts import hint as search_hint
+from meloch.agents.hints import DEFAULT_HINT_AGENT, STAR, Hint
+from meloch.agents.hints import hint as search_hint
 from meloch.cli import guide, render, screen
 from meloch.cli.saves import SavedGame, SaveError, load_game, save_document, write_save
 from meloch.engine import (
@@ -66,8 +67,8 @@ may be left out, any case), or a command:
   card NAME|ID   a card's text (card i02, card machete, card riverwalk, card ambush)
   show WHAT      board (full map), track, log, cards (yours), opponent; 'show' redraws
   undo           take back your last decision (within your turn, never past a draw or a reveal)
-  hint           the hard search agent's top 3 options, with their share of its visits and a
-                 one-line reason (it sees only what you see)
+  hint           the strongest agent's (search:hard) top 3 options, how far each falls behind
+                 the best and a one-line reason (it sees only what you see)
   save FILE      save to FILE (the game is also autosaved after every action)
   help           this list
   quit           leave (resume an autosaved game with: meloch play --resume)"""
@@ -196,6 +197,16 @@ def intro(session: Session, start: int | None = None) -> str:
                    "A decision with a single option is taken for you.")
 
 
+def _standing_of(h: Hint) -> str:
+    """How a hint's option compares: the best, or how far behind it (a star is ``STAR`` points), or
+    an ISMCTS agent's share of visits."""
+    if h.share is not None:
+        return f"{100 * h.share:.0f}% of visits"
+    if not h.behind:
+        return "the best found"
+    return f"{h.behind:.1f} points behind the best (a star is {STAR:g})"
+
+
 def _hint() -> str:
     return "Type a key shown in front of an option, 'explain', or 'help'."
 
@@ -241,8 +252,8 @@ class TerminalAgent(Hooks):
         self.prompted: int | None = None
         """The seat whose information is on screen (None: nobody's yet)."""
         self.redraw = True
-        self.hint_level = "hard"
-        """The search level `hint` asks (the hard agent, searching from this seat's information only)."""
+        self.hint_agent = DEFAULT_HINT_AGENT
+        """The agent `hint` asks (the strongest, searching from this seat's information only)."""
         self.notice = ""
         """A line to show under the next screen (what was chosen or undone)."""
         self.forced: dict[int, list[str]] = {}
@@ -481,17 +492,16 @@ class TerminalAgent(Hooks):
         self.level, self.page, self.redraw = "", 0, True
 
     def cmd_hint(self, arg: str) -> None:
-        """The hard agent's top options for this seat, searched from the seat's information only."""
+        """The strongest agent's top options for this seat, searched from the seat's information only."""
         state = self.session.state
         d = decision(state)
         if d is None:
             return
         with self.console.status("thinking…"):
             hints = search_hint(Sampler(state, d.seat), legal_actions(state), seed=len(self.session.actions),
-                                level=self.hint_level)
+                                agent=self.hint_agent)
         for i, h in enumerate(hints, 1):
-            self._print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {100 * h.share:.0f}% of visits: "
-                        f"{h.reason}")
+            self._print(f"hint {i}: {h.action} ({label_of(state, h.action)}), {_standing_of(h)}: {h.reason}")
 
     def cmd_save(self, arg: str) -> None:
         if not arg:
@@ -563,7 +573,7 @@ def run_game(
     echo: bool = False,
     autosave: Path | None = None,
     height: int = screen.HEIGHT,
-    hint_level: str = "hard",
+    hint_agent: str = DEFAULT_HINT_AGENT,
 ) -> Session:
     """Play a game at the terminal until it ends, the player quits, or the input ends.
 
@@ -580,7 +590,7 @@ def run_game(
     if autosave is not None:
         session.autosave = autosave
     human = TerminalAgent(session, console, input_fn, pass_prompt, echo, height)
-    human.hint_level = hint_level
+    human.hint_agent = hint_agent
     if session.actions:
         human.autosave()  # a resumed game is saved as it stands
     agents = [human if session.is_human(seat) else Thinking(make_agent(session.vs, agent_seed(session.seed, seat)),
