@@ -7,7 +7,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from meloch.engine import Action, State, View, content_of, determinize, using
+from meloch.engine import Action, State, View, content_of, determinize, using, view
 
 
 class Agent(Protocol):
@@ -59,6 +59,17 @@ class SearchAgent(Agent, Protocol):
 def wants_sampler(agent: object) -> bool:
     """True for agents that choose through ``choose_from`` with a ``Sampler``."""
     return bool(getattr(agent, "uses_sampler", False))
+
+
+def choose_for(agent: Agent, state: State, legal: list[Action]) -> Any:
+    """``agent``'s choice among ``legal`` (the deciding seat's) in ``state``, asked the way the agent
+    needs: a search agent through ``choose_from`` with that seat's ``Sampler``, any other through
+    ``choose`` with the seat's view (None for one that reads none). A shell that holds the state and
+    asks an agent calls this: a search agent's ``choose`` alone cannot look ahead and picks at random."""
+    seat = legal[0].seat
+    if wants_sampler(agent):
+        return agent.choose_from(view(state, seat), legal, Sampler(state, seat))  # type: ignore[attr-defined]
+    return agent.choose(view(state, seat) if agent.uses_view else None, legal)
 
 
 class RandomAgent:

@@ -16,7 +16,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from meloch.agents import make_agent
+from meloch.agents import choose_for, make_agent
 from meloch.agents.registry import agent_seed, with_engine_seats
 from meloch.engine import Setup, State, apply, legal_actions, new_game, outcome, view
 from meloch.rl import actions as A
@@ -57,8 +57,7 @@ class MelochEnv(gym.Env[dict[str, np.ndarray], int]):
             legal = legal_actions(self.state)
             if legal[0].seat == self.seat:
                 return
-            v = view(self.state, legal[0].seat) if self.opponent.uses_view else None
-            self.state = apply(self.state, self.opponent.choose(v, legal))
+            self.state = apply(self.state, choose_for(self.opponent, self.state, legal))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:

@@ -15,7 +15,7 @@ from typing import Any, get_args
 
 import msgspec
 
-from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, make_agent
+from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, choose_for, make_agent
 from meloch.agents import with_engine_seats as registry_engine_seats
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
@@ -355,8 +355,9 @@ def agent_move(state: State, seat: int, agent: str, seed: int) -> str:
     if agent not in AGENTS:
         raise Refusal("bad_agent", f"unknown agent {agent!r}: use one of {', '.join(AGENTS)}")
     legal = legal_actions(state)
+    assert legal and legal[0].seat == seat, "agent_move asks the deciding seat"
     bot = make_agent(agent, random.Random(seed).getrandbits(63))
-    return str(bot.choose(view(state, seat) if getattr(bot, "uses_view", True) else None, legal))
+    return str(choose_for(bot, state, legal))
 
 
 def state_digest(state: State) -> str:
