@@ -8,10 +8,11 @@ import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
+import msgspec
 import numpy as np
 import pytest
 
-from meloch.agents import agent_names, automa_option
+from meloch.agents import agent_names, automa_option, make_agent, wants_sampler
 from meloch.engine import (
     Setup,
     apply,
@@ -28,6 +29,8 @@ from meloch.rl import observe as O
 from meloch.scenario.games import varied_setup
 
 FAST, SLOW = range(20), range(20, 220)
+SEARCH_TURNS = 3
+"""Turns (both seats) of a fast Gymnasium game against a search opponent (``_check_gym``)."""
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -346,6 +349,10 @@ def _check_gym(i: int) -> None:
     opponent, setup = names[i % len(names)], varied_setup(i)
     if automa_option(opponent) is not None and setup.variant != "standard":
         setup = Setup()  # (the solo Automa plays the standard duel only)
+    if automa_option(opponent) is None and wants_sampler(make_agent(opponent, 0)):
+        # a search opponent searches every move (pure Python here: seconds a turn), so its game is cut
+        # at a turn limit; the whole games are the other opponents' and the slow suite's
+        setup = msgspec.structs.replace(setup, turn_limit=SEARCH_TURNS)
     e = MelochEnv(seat=i % 2, opponent=opponent, setup=setup)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
