@@ -351,7 +351,8 @@ def _check_gym(i: int) -> None:
         setup = Setup()  # (the solo Automa plays the standard duel only)
     if automa_option(opponent) is None and wants_sampler(make_agent(opponent, 0)):
         # a search opponent searches every move (pure Python here: seconds a turn), so its game is cut
-        # at a turn limit; the whole games are the other opponents' and the slow suite's
+        # at a turn limit, in the slow suite too; whole games are the other opponents' (and whole games
+        # against search agents are the ladder's and the runner's tests)
         setup = msgspec.structs.replace(setup, turn_limit=SEARCH_TURNS)
     e = MelochEnv(seat=i % 2, opponent=opponent, setup=setup)
     with warnings.catch_warnings():
