@@ -20,7 +20,7 @@ from meloch.agents.flat import FlatAgent
 from meloch.agents.heuristic import DEFAULT_DEPTH, greedy_line
 from meloch.agents.ismcts import hint as ismcts_hint
 from meloch.agents.registry import make_agent
-from meloch.engine import Action, apply
+from meloch.engine import Action, State, apply
 
 DEFAULT_HINT_AGENT = "search:hard"
 """The agent behind ``hint`` unless one is named: the strongest (``search:hard``)."""
@@ -62,8 +62,17 @@ def hint(sampler: Sampler, legal: list[Action], seed: int = 0, agent: str = DEFA
         values = searcher.values(legal, sampler, searcher.by_role.get(role, searcher.params))
         ranked = sorted(values, key=lambda i: (-values[i], str(legal[i])))[:top]
         best = values[ranked[0]]
-        out = []
-        for i in ranked:
-            after = greedy_line(apply(sample, legal[i]), seat, DEFAULT_DEPTH)
-            out.append(Hint(str(legal[i]), explain(sample, after, seat), behind=best - values[i]))
+        out = [Hint(str(legal[i]), _reason(sample, legal[i]), behind=best - values[i]) for i in ranked]
     return out
+
+
+def reason_for(sampler: Sampler, action: Action, seed: int = 0) -> str:
+    """The one-line reason for ``action`` (any agent's pick): what the evaluation gains most from it
+    followed by the greedy rest of the seat's turn, on one sample of the seat's information."""
+    with sampler.bound():
+        return _reason(sampler.sample(random.Random(seed)), action)
+
+
+def _reason(sample: State, action: Action) -> str:
+    seat = action.seat
+    return explain(sample, greedy_line(apply(sample, action), seat, DEFAULT_DEPTH), seat)

@@ -15,8 +15,9 @@ from typing import Any, get_args
 
 import msgspec
 
-from meloch.agents import AUTOMA_NAMES, agent_names, automa_option, choose_for, make_agent
+from meloch.agents import AUTOMA_NAMES, Sampler, agent_names, automa_option, choose_for, make_agent
 from meloch.agents import with_engine_seats as registry_engine_seats
+from meloch.agents.hints import reason_for
 from meloch.content import get as content_get
 from meloch.content.loader import DATA_DIR
 from meloch.content.schema import Effect
@@ -305,14 +306,16 @@ def _summed(effects: list[Effect]) -> list[Effect]:
 
 
 def hint(state: State, seat: int, seed: int, agent: str = "heuristic") -> dict[str, Any] | None:
-    """The option agent ``agent`` would pick for ``seat`` now (None unless it decides): the agent
-    reads only ``view(state, seat)``, so a hint knows nothing the seat does not."""
+    """The option agent ``agent`` would pick for ``seat`` now (None unless it decides), with the
+    one-line reason the terminal's hint gives (``reason_for``): both read only the seat's
+    information, so a hint knows nothing the seat does not."""
     d = decision(state)
     if d is None or d.seat != seat:
         return None
     action = agent_move(state, seat, agent, seed)
     label = next((o.label for o in options(state) if o.action == action), action)
-    return {"action": action, "label": label, "agent": agent}
+    reason = reason_for(Sampler(state, seat), parse(action), seed)
+    return {"action": action, "label": label, "agent": agent, "reason": reason}
 
 
 def prompt_for(state: State, seat: int | None) -> dict[str, Any] | None:

@@ -125,7 +125,7 @@ def test_replay_steps_and_viewpoints(client: TestClient) -> None:
 def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(client: TestClient) -> None:
     """The Triumph Track's per-seat progress and the Meloch benefits facing each seat come from the
     engine (``goals``, ``visible_meloch``), the same for both seats and a spectator (state messages
-    and replay steps); a hint is the heuristic agent's pick among the seat's own options, none for
+    and replay steps); a hint is the heuristic agent's pick among the seat's own options with a reason, none for
     the other seat (``action`` null) and refused to spectators (403)."""
     from meloch.engine import goals
     from meloch.engine.meloch_cards import visible_meloch
@@ -160,6 +160,7 @@ def test_state_carries_track_progress_and_meloch_facing_and_a_seat_gets_hints(cl
             h = hint(d).json()
             assert h["action"] in {o["action"] for o in last[d]["options"]} and h["agent"] == "heuristic"
             assert h["label"] == next(o["label"] for o in last[d]["options"] if o["action"] == h["action"])
+            assert isinstance(h["reason"], str) and h["reason"] and "Traceback" not in h["reason"]
             assert move(conns[d], last[d], h["action"], f"h{i}")["type"] == "ack"
             i += 1
             last = [until(c, "state") for c in conns]

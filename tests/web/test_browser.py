@@ -113,6 +113,7 @@ def play_by_hints(w: Watched, limit: int = 3000) -> dict[str, int]:
         except PlaywrightError:
             continue  # the decision changed meanwhile (a forced one was taken)
         action, label = hint.get_attribute("data-action"), hint.locator("strong").text_content()
+        assert (hint.get_by_test_id("hint-reason").text_content() or "").startswith(": ")  # why, in a line
         refs = page.locator("button.pickref")
         titles: list[str] = refs.evaluate_all("bs => bs.map(b => b.title)")
         at = next((i for i, t in enumerate(titles) if t == label or t.startswith(f"{label} (")), None)

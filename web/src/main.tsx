@@ -208,7 +208,7 @@ function Reveal({ view, batches }: { view: View; batches: Batch[] }) {
   );
 }
 
-interface Hint { action: string | null; label: string; seq: number }
+interface Hint { action: string | null; label: string; seq: number; reason?: string }
 
 function Game({ game }: { game: string }) {
   const frag = useMemo(() => parseFragment(location.hash), []);
@@ -330,7 +330,7 @@ function Game({ game }: { game: string }) {
             <section class="options" id="options" aria-label="Your options" tabIndex={-1}>
               <p class="optbar">{picked && <>Options for {pickedName}: <button onClick={() => setPicked(null)}>show all</button> </>}
                 <button type="button" onClick={() => void askHint()} title="What the heuristic agent would choose (it sees only what you see)">Hint</button>
-                {hint && hint.action && hint.seq === current.seq && <span class="hint" data-testid="hint" data-action={hint.action}> Suggested: <strong>{hint.label}</strong></span>}</p>
+                {hint && hint.action && hint.seq === current.seq && <span class="hint" data-testid="hint" data-action={hint.action}> Suggested: <strong>{hint.label}</strong>{hint.reason && <span class="why" data-testid="hint-reason">: {hint.reason}</span>}</span>}</p>
               {picker && !picked && <CombatPicker view={view} options={current.options.filter((o) => !o.free)} kind={decisionKind} send={send} />}
               {groupOptions(shown).filter(([, os]) => !(picker && !picked && os.every((o) => !o.free))).map(([g, os]) => (
                 <div key={g} class="group" role="group" aria-label={g || "options"}>
