@@ -247,11 +247,15 @@ class FlatAgent:
             out[i] = total / len(samples)
         return out
 
+    def settings(self, role: str) -> FlatParams:
+        """The settings this agent searches with when it plays ``role`` ("scythe", "expeditions")."""
+        return self.by_role.get(role, self.params)
+
     def choose_from(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
         rule = ruled_choice(view, legal)
         if rule is not None:
             return rule
-        p = self.by_role.get(view.setup.seats[legal[0].seat].role, self.params)
+        p = self.settings(view.setup.seats[legal[0].seat].role)
         with sampler.bound():
             vals = self.values(legal, sampler, p)
         keys = sorted(vals)

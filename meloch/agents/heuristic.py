@@ -19,7 +19,7 @@ import random
 from functools import cache
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import advantage
+from meloch.agents.evaluate import advantage, explain
 from meloch.content import load as load_content
 from meloch.engine import Action, State, View, apply, legal_actions, view
 
@@ -103,6 +103,13 @@ def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] |
         assert best is not None
         s = best[1]
     return s
+
+
+def reason(sample: State, action: Action) -> str:
+    """Why ``action`` (a hint's one line): what the evaluation gains most from it followed by the
+    seat's greedy rest of the turn on ``sample`` (``explain``)."""
+    seat = action.seat
+    return explain(sample, greedy_line(apply(sample, action), seat, DEFAULT_DEPTH), seat)
 
 
 def softmax_pick(rng: random.Random, values: list[float], temperature: float) -> int:

@@ -15,12 +15,12 @@ import random
 from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import WEIGHTS, explain
+from meloch.agents.evaluate import WEIGHTS
 from meloch.agents.flat import FlatAgent
-from meloch.agents.heuristic import DEFAULT_DEPTH, greedy_line
+from meloch.agents.heuristic import reason
 from meloch.agents.ismcts import hint as ismcts_hint
 from meloch.agents.registry import make_agent
-from meloch.engine import Action, State, apply
+from meloch.engine import Action
 
 DEFAULT_HINT_AGENT = "search:hard"
 """The agent behind ``hint`` unless one is named: the strongest (``search:hard``)."""
@@ -59,10 +59,10 @@ def hint(sampler: Sampler, legal: list[Action], seed: int = 0, agent: str = DEFA
     with sampler.bound():
         sample = sampler.sample(random.Random(seed))
         role = sample.setup.seats[seat].role
-        values = searcher.values(legal, sampler, searcher.by_role.get(role, searcher.params))
+        values = searcher.values(legal, sampler, searcher.settings(role))
         ranked = sorted(values, key=lambda i: (-values[i], str(legal[i])))[:top]
         best = values[ranked[0]]
-        out = [Hint(str(legal[i]), _reason(sample, legal[i]), behind=best - values[i]) for i in ranked]
+        out = [Hint(str(legal[i]), reason(sample, legal[i]), behind=best - values[i]) for i in ranked]
     return out
 
 
@@ -70,9 +70,4 @@ def reason_for(sampler: Sampler, action: Action, seed: int = 0) -> str:
     """The one-line reason for ``action`` (any agent's pick): what the evaluation gains most from it
     followed by the greedy rest of the seat's turn, on one sample of the seat's information."""
     with sampler.bound():
-        return _reason(sampler.sample(random.Random(seed)), action)
-
-
-def _reason(sample: State, action: Action) -> str:
-    seat = action.seat
-    return explain(sample, greedy_line(apply(sample, action), seat, DEFAULT_DEPTH), seat)
+        return reason(sampler.sample(random.Random(seed)), action)

@@ -34,8 +34,8 @@ import time
 from dataclasses import dataclass, field
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import advantage, evaluate, explain
-from meloch.agents.heuristic import DEFAULT_DEPTH, dial_rule, greedy_line, ruled_choice
+from meloch.agents.evaluate import advantage, evaluate
+from meloch.agents.heuristic import DEFAULT_DEPTH, dial_rule, greedy_line, reason, ruled_choice
 from meloch.engine import Action, State, View, apply, legal_actions, view
 
 
@@ -270,9 +270,4 @@ def hint(sampler: Sampler, legal: list[Action], seed: int = 0, level: str = "har
     ranked = agent.search(legal, sampler).ranked()[:top]
     sample = sampler.sample(random.Random(seed))
     by_text = {str(a): a for a in legal}
-    seat = legal[0].seat
-    out = []
-    for c in ranked:
-        after = greedy_line(apply(sample, by_text[c.action]), seat, DEFAULT_DEPTH)
-        out.append(Hint(c.action, c.share, explain(sample, after, seat)))
-    return out
+    return [Hint(c.action, c.share, reason(sample, by_text[c.action])) for c in ranked]
