@@ -105,18 +105,21 @@ def run(
     address: str | None = typer.Option(None, "--address", help="Ray: address of an existing cluster (ray://...)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     batch: int = typer.Option(0, "--batch", min=0, help=BATCH_HELP),
+    only: list[str] = typer.Option([], "--only", help="Play a slice: FIELD=VALUE[,VALUE...] (repeatable; fields "
+                                   "map_side, track_side, variant, faction, mat, mech, agent0, agent1). Its games keep "
+                                   "the whole grid's ids and seeds, so they pair with a run of the whole grid."),
 ) -> None:
     """Play every configuration of the grid (the product of the axes) --games times. Who starts is
     not an axis: the duel's rules fix it (Expeditions) and the variants draw it from the seed; each
     row records it (first_seat)."""
-    from meloch.sim.simulate import Grid, SimError, parse_axis
+    from meloch.sim.simulate import Grid, SimError, parse_axis, parse_only
 
     try:
         grid = Grid(maps=parse_axis("maps", maps), tracks=parse_axis("tracks", tracks),
                     variants=parse_axis("variants", variants), factions=parse_axis("factions", factions),
                     mats=parse_axis("mats", mats), mechs=parse_axis("mechs", mechs),
                     agents0=parse_axis("agents0", agents0), agents1=parse_axis("agents1", agents1),
-                    games=games, root=root, turn_limit=turn_limit)
+                    games=games, root=root, turn_limit=turn_limit, only=parse_only(only))
     except SimError as err:
         _fail(err)
         return

@@ -69,6 +69,35 @@ class Grid(msgspec.Struct, frozen=True, kw_only=True):
     games: int = 1
     root: int = 0
     turn_limit: int = 300
+    only: tuple[str, ...] = ()
+    """A slice: ``field=v1,v2`` filters on configuration fields (``track_side=B``); only the
+    matching configurations are played, each under its index in the whole grid, so a slice's games
+    (ids and seeds) are the whole grid's: a lever screened on one track side pairs with a baseline
+    of the whole grid."""
+
+
+SLICE_FIELDS = ("map_side", "track_side", "variant", "faction", "mat", "mech", "agent0", "agent1")
+
+
+def parse_only(texts: Sequence[str]) -> tuple[str, ...]:
+    """Check ``field=v1,v2`` filters (clear error otherwise) and give them in a canonical form."""
+    out: list[str] = []
+    for text in texts:
+        field_, sep, vals = text.partition("=")
+        values = [v.strip() for v in vals.split(",") if v.strip()]
+        if not sep or field_.strip() not in SLICE_FIELDS or not values:
+            raise SimError(f"--only {text!r}: write FIELD=VALUE[,VALUE...] with FIELD one of {', '.join(SLICE_FIELDS)}")
+        out.append(f"{field_.strip()}={','.join(values)}")
+    return tuple(out)
+
+
+def in_slice(grid: Grid, cfg: Config) -> bool:
+    """Whether the grid's slice (``Grid.only``) keeps ``cfg``."""
+    for f in grid.only:
+        name, _, vals = f.partition("=")
+        if getattr(cfg, name) not in vals.split(","):
+            return False
+    return True
 
 
 def axis_values(axis: str) -> tuple[str, ...]:
@@ -195,7 +224,10 @@ class Task:
 
 
 def tasks(grid: Grid, cfgs: Sequence[Config]) -> Iterator[Task]:
+    """The games of the grid's slice; ids and seeds follow each configuration's index in ``cfgs``."""
     for ci, cfg in enumerate(cfgs):
+        if not in_slice(grid, cfg):
+            continue
         for rep in range(grid.games):
             yield Task(game_id=ci * grid.games + rep, config_id=ci, rep=rep, seed=game_seed(grid.root, ci, rep),
                        config=cfg, turn_limit=grid.turn_limit)
@@ -534,7 +566,9 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
     if not cfgs:
         raise SimError("the grid holds no playable configuration" +
                        (f" ({refused[0][1]})" if refused else ""))
-    total = len(cfgs) * grid.games
+    total = sum(1 for _ in tasks(grid, cfgs))
+    if not total:
+        raise SimError(f"the slice {' '.join(grid.only)} matches none of the grid's {len(cfgs)} configurations")
     if (out / MANIFEST).is_file():
         old = read_manifest(out)
         if old != grid:
@@ -542,7 +576,7 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
                            "resume it with `meloch simulate resume`, or choose another directory")
     else:
         out.mkdir(parents=True, exist_ok=True)
-        _write_manifest(out, grid, len(cfgs), total)
+        _write_manifest(out, grid, sum(in_slice(grid, c) for c in cfgs), total)
     for tmp in out.glob("part-*.tmp"):
         tmp.unlink()
     done_ids = set(read_results(out, ["game_id"]).column("game_id").to_pylist())

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -20,6 +21,8 @@ from meloch.sim.simulate import (
     find_row,
     game_seed,
     parse_axis,
+    parse_only,
+    read_manifest,
     read_results,
     replay_row,
     simulate,
@@ -71,6 +74,24 @@ def test_resume_after_interruption(reference: Path, tmp_path: Path) -> None:
     assert _rows(tmp_path).equals(_rows(reference))
     again = simulate(GRID, tmp_path, workers=1)
     assert again.games == 0 and again.skipped == 16
+
+
+def test_a_slice_plays_the_whole_grids_games_of_its_configurations(reference: Path, tmp_path: Path) -> None:
+    """``Grid.only``: the track-B slice plays the whole grid's track-B games (ids, seeds, results)."""
+    sliced = Grid(**{**msgspec.structs.asdict(GRID), "only": parse_only(["track_side=B", " mech = mole,voyager "])})
+    res = simulate(sliced, tmp_path, workers=2, batch=2)
+    assert res.games == res.total == 8 and not res.interrupted
+    ref = _rows(reference).to_pylist()
+    got = sorted(_rows(tmp_path).to_pylist(), key=lambda r: r["game_id"])
+    assert got == sorted((r for r in ref if r["track_side"] == "B"), key=lambda r: r["game_id"])
+    assert {r["game_id"] for r in got} != set(range(8))  # the whole grid's ids, not renumbered
+    assert json.loads((tmp_path / "manifest.json").read_text())["games"] == 8
+    again = simulate(read_manifest(tmp_path), tmp_path, workers=1)
+    assert again.games == 0 and again.skipped == 8
+    with pytest.raises(SimError, match="FIELD=VALUE"):
+        parse_only(["track=B"])
+    with pytest.raises(SimError, match="matches none"):
+        simulate(Grid(**{**msgspec.structs.asdict(GRID), "only": ("faction=albion",)}), tmp_path / "none")
 
 
 def test_finished_games_are_written_as_they_come_when_a_flush_is_due(reference: Path, tmp_path: Path) -> None:
@@ -189,6 +210,8 @@ def test_cli_run_replay_and_errors(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--batch" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["simulate", "run", str(tmp_path / "x"), "--factions", "atlantis", "--no-progress"])
     assert r.exit_code == 2 and "unknown 'atlantis'" in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["simulate", "run", str(tmp_path / "z"), "--only", "colour=red", "--no-progress"])
+    assert r.exit_code == 2 and "FIELD=VALUE" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["simulate", "replay", str(tmp_path / "nothing"), "--game", "0"])
     assert r.exit_code == 2 and "not a results directory" in r.output
 

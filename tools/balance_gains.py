@@ -1,0 +1,88 @@
+"""Where each seat's track tokens come from (issue 15): replays stored games and tallies the gains.
+
+``python tools/balance_gains.py RESULTS [--track A|B] [--every N] [--workers W]`` replays every
+N-th stored game (same setup, seed and agents, so the same game) and prints, per role:
+
+- the power, guile and popularity gained, by the action that gained them ("core" for a card's
+  core value, else the action's verb and first argument: ``take all`` is a Meloch-card take);
+- every Meloch take: the track value before it and what the visible Meloch benefits offered on
+  that track (guile for the Expeditions seat, popularity for the Scythe seat), which shows how
+  often a Meloch take is what crosses the Triumph Track's 10 (balance round 12).
+
+It reads only the spectator's events and view, as the simulator's own figures do. A replay costs
+what the game cost (about 16 CPU-s with ``search:medium``), so sample with ``--every``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import msgspec
+
+from meloch.agents.registry import agent_seed, make_agent
+from meloch.engine.meloch_cards import visible_meloch
+from meloch.engine.model import Action, Setup, State
+from meloch.engine.view import last_events, view
+from meloch.sim.runner import Hooks, play_game
+from meloch.sim.simulate import read_results
+
+TRACKS = ("power", "guile", "popularity")
+Tally = collections.Counter[tuple[str, str, str]]
+
+
+class _Gains(Hooks):
+    def __init__(self, roles: tuple[str, ...]) -> None:
+        self.roles = roles
+        self.tally: Tally = collections.Counter()
+
+    def on_step(self, before: State, action: Action, after: State) -> None:
+        seat = action.seat
+        if action.verb == "take" and action.args == ("all",):
+            sv = view(before, None).seats[seat]
+            track = "popularity" if self.roles[seat] == "scythe" else "guile"
+            offered = sum(e.n for e in visible_meloch(before, seat) if e.op in ("guile", "popularity"))
+            self.tally[(self.roles[seat], "meloch take", f"{track} {getattr(sv, track)} + {offered}")] += 1
+        for e in last_events(after, None):
+            d = e.data
+            if type(d).__name__ != "Changed" or e.seat < 0:
+                continue
+            what, by = d.what, d.by  # type: ignore[union-attr]
+            if what in TRACKS and by > 0:
+                source = "core" if "core value" in e.text else " ".join((action.verb, *action.args[:1]))
+                self.tally[(self.roles[e.seat], what, source)] += by
+
+
+def replay(row: dict[str, Any]) -> Tally:
+    setup = msgspec.json.decode(row["setup"], type=Setup)
+    seed = int(row["seed"])
+    hooks = _Gains(tuple(s.role for s in setup.seats))
+    play_game(setup, seed, [make_agent(row[f"agent{i}"], agent_seed(seed, i)) for i in (0, 1)], hooks)
+    return hooks.tally
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("results")
+    ap.add_argument("--track", choices=("A", "B"))
+    ap.add_argument("--every", type=int, default=16)
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args()
+    rows = read_results(a.results).to_pylist()
+    rows = [r for r in rows if a.track is None or r["track_side"] == a.track][:: a.every]
+    total: Tally = collections.Counter()
+    with ProcessPoolExecutor(a.workers) as ex:
+        for t in ex.map(replay, rows):
+            total.update(t)
+    print(f"{len(rows)} games replayed from {a.results}" + (f", track {a.track}" if a.track else ""))
+    for role in sorted({k[0] for k in total}):
+        for what in (*TRACKS, "meloch take"):
+            items = sorted(((k[2], v) for k, v in total.items() if k[:2] == (role, what)), key=lambda kv: -kv[1])
+            if items:
+                print(f"{role} {what}: " + "; ".join(f"{src} {v}" for src, v in items))
+
+
+if __name__ == "__main__":
+    main()
