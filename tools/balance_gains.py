@@ -4,7 +4,9 @@
 N-th stored game (same setup, seed and agents, so the same game) and prints, per role:
 
 - the power, guile and popularity gained, by the action that gained them ("core" for a card's
-  core value, else the action's verb and first argument: ``take all`` is a Meloch-card take);
+  core value, else the verb and first argument of the action during which the gain resolved:
+  ``take all`` is a Meloch-card take, but benefits queued behind a choice resolve with that choice,
+  so the Scythe seat's Meloch popularity after a resource shows under ``place-resource``);
 - every Meloch take: the track value before it and what the visible Meloch benefits offered on
   that track (guile for the Expeditions seat, popularity for the Scythe seat), which shows how
   often a Meloch take is what crosses the Triumph Track's 10 (balance round 12).
