@@ -2,7 +2,9 @@
 
 ``python tools/balance_screen.py DIR [DIR ...]`` prints the Scythe seat's win rate overall, by
 track side, map side, faction and mech (95% Wilson intervals), and per track side the share of
-games in which each role claimed each category, with the median turn of the claim. It is what
+games in which each role claimed each category, with the median turn of the claim, and who holds
+each column at the end (the track takes one star a column, so a category is lost once the
+opponent's category in the same column is claimed). It is what
 ``docs/rules-notes.md`` "Balance" quotes for each lever; ``meloch report`` is the full report.
 """
 
@@ -18,7 +20,7 @@ from balance_union import _pct  # this folder is on the path when run as a scrip
 from meloch.sim.simulate import read_results
 
 COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "turns",
-           "s0_role", "s1_role", "s0_claim_categories", "s1_claim_categories",
+           "s0_role", "s1_role", "s0_claim_categories", "s1_claim_categories", "s0_claim_columns", "s1_claim_columns",
            "s0_claim_turns", "s1_claim_turns"]
 
 
@@ -43,6 +45,13 @@ def main(dirs: list[str]) -> None:
                     turns[cat].append(t)
             print(f"  {role}: " + "; ".join(f"{c} {100 * len(t) / len(sub):.0f}% ({statistics.median(t):g})"
                                             for c, t in sorted(turns.items(), key=lambda x: -len(x[1]))))
+        held: dict[tuple[str, int], int] = defaultdict(int)
+        for r in sub:
+            for seat in (0, 1):
+                for col in r[f"s{seat}_claim_columns"]:
+                    held[(r[f"s{seat}_role"], col)] += 1
+        print("  columns held (Scythe/Expeditions games): " + "; ".join(
+            f"{c + 1}: {held[('scythe', c)]}/{held[('expeditions', c)]}" for c in range(8)))
 
 
 if __name__ == "__main__":
