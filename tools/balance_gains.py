@@ -22,14 +22,11 @@ import collections
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import msgspec
-
-from meloch.agents.registry import agent_seed, make_agent
 from meloch.engine.meloch_cards import visible_meloch
-from meloch.engine.model import Action, Setup, State
+from meloch.engine.model import Action, State
 from meloch.engine.view import last_events, view
-from meloch.sim.runner import Hooks, play_game
-from meloch.sim.simulate import read_results
+from meloch.sim.runner import Hooks
+from meloch.sim.simulate import read_results, replay_row
 
 TRACKS = ("power", "guile", "popularity")
 Tally = collections.Counter[tuple[str, str, str]]
@@ -58,10 +55,11 @@ class _Gains(Hooks):
 
 
 def replay(row: dict[str, Any]) -> Tally:
-    setup = msgspec.json.decode(row["setup"], type=Setup)
-    seed = int(row["seed"])
-    hooks = _Gains(tuple(s.role for s in setup.seats))
-    play_game(setup, seed, [make_agent(row[f"agent{i}"], agent_seed(seed, i)) for i in (0, 1)], hooks)
+    """The game's tally; the replay must be the stored game (``replay_row`` checks it)."""
+    hooks = _Gains((row["s0_role"], row["s1_role"]))
+    same, msg = replay_row(row, hooks)
+    if not same:
+        raise SystemExit(msg)
     return hooks.tally
 
 

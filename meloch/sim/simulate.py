@@ -576,7 +576,7 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
                            "resume it with `meloch simulate resume`, or choose another directory")
     else:
         out.mkdir(parents=True, exist_ok=True)
-        _write_manifest(out, grid, sum(in_slice(grid, c) for c in cfgs), total)
+        _write_manifest(out, grid, total // grid.games, total)
     for tmp in out.glob("part-*.tmp"):
         tmp.unlink()
     done_ids = set(read_results(out, ["game_id"]).column("game_id").to_pylist())
@@ -614,13 +614,13 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
 # ---------------------------------------------------------------- replay
 
 
-def replay_row(row: dict[str, Any]) -> tuple[bool, str]:
+def replay_row(row: dict[str, Any], hooks: Hooks | None = None) -> tuple[bool, str]:
     """Play a stored game again from its row (setup, seed, agents) with the same runner; (the final
-    state and the result match the row, message)."""
+    state and the result match the row, message). ``hooks`` watch the replay (tools/balance_gains.py)."""
     setup = msgspec.json.decode(row["setup"], type=Setup)
     seed = int(row["seed"])
     agents = [make_agent(row[f"agent{i}"], agent_seed(seed, i)) for i in (0, 1)]
-    rec = play_game(setup, seed, agents)
+    rec = play_game(setup, seed, agents, hooks)
     o = rec.outcome
     winner = o.winner if o is not None and o.winner is not None else -1
     reason = o.reason if o is not None else "unfinished"
