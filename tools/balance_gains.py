@@ -3,7 +3,7 @@
 ``python tools/balance_gains.py RESULTS [--track A|B] [--every N] [--workers W]`` replays every
 N-th stored game (same setup, seed and agents, so the same game) and prints, per role:
 
-- the power, guile and popularity gained, by the action that gained them ("core" for a card's
+- the power, guile, popularity and coins gained, by the action that gained them ("core" for a card's
   core value, else the verb and first argument of the action during which the gain resolved:
   ``take all`` is a Meloch-card take, but benefits queued behind a choice resolve with that choice,
   so the Scythe seat's Meloch popularity after a resource shows under ``place-resource``);
@@ -28,7 +28,7 @@ from meloch.engine.view import last_events, view
 from meloch.sim.runner import Hooks
 from meloch.sim.simulate import read_results, replay_row
 
-TRACKS = ("power", "guile", "popularity")
+TRACKS = ("power", "guile", "popularity", "coins")
 Tally = collections.Counter[tuple[str, str, str]]
 
 
