@@ -75,6 +75,18 @@ def test_table_ignores_games_of_other_rules() -> None:
     assert r.low < 0.5 < r.high
 
 
+def test_rules_picks_a_whole_rules_or_only_its_shared_part() -> None:
+    """``--rules BASE`` counts every cell played with the shared rules ``BASE`` (each cell's games carry
+    ``BASE.LEVEL``); a whole ``BASE.LEVEL`` only that level's."""
+    games = [game("explorer", 1, 0, 1.0, rules="old.l1"), game("explorer", 2, 0, 0.0, rules="old.l2"),
+             game("explorer", 1, 1, 1.0, rules="new.l1"), game("explorer", 1, 2, 1.0, rules="older.l1")]
+    t = table(games, "old")
+    assert (sorted(c.level for c in t.rates), t.ignored) == ([1, 2], 2)
+    t = table(games, "old.l2")
+    assert ([c.level for c in t.rates], t.ignored) == ([2], 3)
+    assert not table(games, "ol").rates
+
+
 def test_a_cell_reads_only_its_own_level() -> None:
     """Retuning one level (or one side of it) leaves the other cells' games counted; the cell's own
     changes its rules."""

@@ -30,8 +30,9 @@ def automa_table(
     max_cpu: float = typer.Option(0.0, "--max-cpu", min=0.0,
                                   help="Stop after this many CPU seconds of games (0: no limit); rerun to go on."),
     show_only: bool = typer.Option(False, "--show", help="Only print the table of the games in --out."),
-    rules: str = typer.Option("", "--rules", help="Count the games of this rules fingerprint (see the file) "
-                              "instead of the current content and engine's."),
+    rules: str = typer.Option("", "--rules", help="Count the games of these rules (see the file: a game's "
+                              "BASE.LEVEL, or only BASE for every cell played with it) instead of the "
+                              "current content and engine's."),
     restamp_games: bool = typer.Option(False, "--restamp",
                                        help="First give the games recorded with this tree's whole-content "
                                        "fingerprint (the format before per-cell rules) their cell's rules."),

@@ -287,14 +287,16 @@ def side_targets(agent: str, side: str, r: dict[tuple[int, bool], Rate]) -> list
 
 def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
     """Rates and targets of every cell in ``games`` played with ``rules`` (default: each cell's
-    current ``cell_rules``)."""
+    current ``cell_rules``). ``rules`` is a game's whole rules (``BASE.LEVEL``) or only the shared
+    part ``BASE``, which counts every cell played with it."""
     games = list(games)
     current = rules_of({_key(g)[0] for g in games}) if rules is None else {}
     mine: dict[Cell, list[TableGame]] = {}
     ignored = 0
     for g in games:
         cell = _key(g)[0]
-        if g.rules != (rules if rules is not None else current[cell]):
+        want = current[cell] if rules is None else rules
+        if g.rules != want and ("." in want or g.rules.partition(".")[0] != want):
             ignored += 1
             continue
         mine.setdefault(cell, []).append(g)
