@@ -28,6 +28,8 @@ def _game_steps(g: int) -> list[tuple[State, State]]:
 
 
 STEPS = [step for g in range(6) for step in _game_steps(g)]
+SEEN = ("allowed", "handover", "rng", "secret")
+"""The conditions the sample must meet at least once."""
 
 
 def _sizes(s: State) -> tuple[int, ...]:
@@ -46,7 +48,7 @@ def _until_each_condition_is_seen(found: dict[str, int], most: int = 40) -> Iter
     random draw is rare, and which games meet it moves with the content)."""
     yield from STEPS
     for g in range(6, most):
-        if all(found.get(k) for k in ("allowed", "handover", "rng", "secret")):
+        if all(found.get(k) for k in SEEN):
             return
         yield from _game_steps(g)
 
@@ -78,7 +80,7 @@ def test_each_condition_is_seen_and_holds() -> None:
             assert _sizes(b) != _sizes(after)
         elif key == "secret":
             assert b.known != after.known or any(e.private_to >= 0 for e in after.events)
-    for key in ("allowed", "handover", "rng", "secret"):
+    for key in SEEN:
         assert found.get(key), (key, found)
 
 

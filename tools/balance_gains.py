@@ -1,4 +1,4 @@
-"""Where each seat's track tokens come from (issue 15): replays stored games and tallies the gains.
+"""Where each seat's track tokens and coins come from (issue 15): replays stored games and tallies the gains.
 
 ``python tools/balance_gains.py RESULTS [--track A|B] [--every N] [--workers W]`` replays every
 N-th stored game (same setup, seed and agents, so the same game) and prints, per role:
@@ -28,7 +28,7 @@ from meloch.engine.view import last_events, view
 from meloch.sim.runner import Hooks
 from meloch.sim.simulate import read_results, replay_row
 
-TRACKS = ("power", "guile", "popularity", "coins")
+STATS = ("power", "guile", "popularity", "coins")
 Tally = collections.Counter[tuple[str, str, str]]
 
 
@@ -49,7 +49,7 @@ class _Gains(Hooks):
             if type(d).__name__ != "Changed" or e.seat < 0:
                 continue
             what, by = d.what, d.by  # type: ignore[union-attr]
-            if what in TRACKS and by > 0:
+            if what in STATS and by > 0:
                 source = "core" if "core value" in e.text else " ".join((action.verb, *action.args[:1]))
                 self.tally[(self.roles[e.seat], what, source)] += by
 
@@ -78,7 +78,7 @@ def main() -> None:
             total.update(t)
     print(f"{len(rows)} games replayed from {a.results}" + (f", track {a.track}" if a.track else ""))
     for role in sorted({k[0] for k in total}):
-        for what in (*TRACKS, "meloch take"):
+        for what in (*STATS, "meloch take"):
             items = sorted(((k[2], v) for k, v in total.items() if k[:2] == (role, what)), key=lambda kv: -kv[1])
             if items:
                 print(f"{role} {what}: " + "; ".join(f"{src} {v}" for src, v in items))

@@ -285,6 +285,11 @@ def side_targets(agent: str, side: str, r: dict[tuple[int, bool], Rate]) -> list
     return out
 
 
+def _played_with(rules: str, want: str) -> bool:
+    """A game's ``rules`` match ``want``: a whole ``BASE.LEVEL``, or only ``BASE`` (any of its cells)."""
+    return rules == want if "." in want else rules.partition(".")[0] == want
+
+
 def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
     """Rates and targets of every cell in ``games`` played with ``rules`` (default: each cell's
     current ``cell_rules``). ``rules`` is a game's whole rules (``BASE.LEVEL``) or only the shared
@@ -295,8 +300,7 @@ def table(games: Iterable[TableGame], rules: str | None = None) -> Table:
     ignored = 0
     for g in games:
         cell = _key(g)[0]
-        want = current[cell] if rules is None else rules
-        if g.rules != want and ("." in want or g.rules.partition(".")[0] != want):
+        if not _played_with(g.rules, current[cell] if rules is None else rules):
             ignored += 1
             continue
         mine.setdefault(cell, []).append(g)
