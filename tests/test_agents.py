@@ -317,6 +317,11 @@ def test_registry_names_and_levels() -> None:
     assert nested.params == FlatParams(samples=4, top=3, reply=True, width=3, width2=2)
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
+    # the levels are the settings docs/agents.md measured under these spec names
+    for level, measured in (("medium", "s8t6r1w3/s16t8r1w3"), ("hard", "s8t6r1w6/s16t8r1w6")):
+        named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
+        assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
+        assert named.by_role == spelled.by_role
     for judge in (1, 2, 3):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
