@@ -3,7 +3,9 @@
 ``python tools/balance_cells.py DIR [DIR ...]`` prints the cells outside the band with their rates,
 each faction's rate, and the rates by map side and track side. ``balance_union.py`` checks every
 target but lists only the cells that pass; a lever screen wants the ones that fail (balance round 9,
-docs/rules-notes.md).
+docs/rules-notes.md). Last, how many cells binomial noise alone would put outside the band (every
+cell's games drawn again 4,000 times, fixed seed): with every cell at 50%, and with every cell at its
+faction's rate, which tells a faction spread from mat effects (balance round 16).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
+import numpy as np
 import pyarrow as pa
 
 from meloch.sim.report import TARGETS
@@ -22,6 +25,15 @@ BAND = (100 * TARGETS[1][0], 100 * TARGETS[1][1])
 
 def _rate(wins: list[bool]) -> float:
     return 100 * sum(wins) / len(wins)
+
+
+def _noise(cells: dict[tuple[str, str], list[bool]], rates: list[float]) -> str:
+    """Cells outside the band when each cell's games are drawn again at the given true rates."""
+    sizes = np.array([len(v) for v in cells.values()])
+    drawn = 100 * np.random.default_rng(0).binomial(sizes, rates, size=(4000, len(sizes))) / sizes
+    counts = ((drawn < BAND[0]) | (drawn > BAND[1])).sum(axis=1)
+    lo, mid, hi = np.percentile(counts, [2.5, 50, 97.5]).astype(int)
+    return f"{mid} (95% range {lo}-{hi})"
 
 
 def main(dirs: list[str]) -> None:
@@ -40,6 +52,9 @@ def main(dirs: list[str]) -> None:
           + ", ".join(f"{f}/{m} {p:.1f}" for (f, m), p in out))
     for axis, groups in by.items():
         print(f"  {axis}: " + ", ".join(f"{k} {_rate(v):.1f}" for k, v in sorted(groups.items())))
+    print("cells outside by binomial noise alone: every cell at 50%: " + _noise(cells, [0.5] * len(cells))
+          + "; every cell at its faction's rate: "
+          + _noise(cells, [_rate(by["faction"][f]) / 100 for f, _ in cells]))
 
 
 if __name__ == "__main__":
