@@ -1,0 +1,34 @@
+"""``tools/balance_union.py``: a lever played on a slice of the grid, projected onto the grid."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def union(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The tool as a module (its own imports expect ``tools/`` on the path, as when run as a script)."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    return importlib.import_module("balance_union")
+
+
+def _game(map_side: str, seed: int, winner: str) -> dict[str, Any]:
+    return {"variant": "standard", "agent0": "a", "agent1": "a", "map_side": map_side, "track_side": "A",
+            "faction": "saxony", "mat": "industrial", "mech": "voyager", "seed": seed, "winner_role": winner}
+
+
+def test_overlay_replaces_the_same_deals_and_keeps_the_rest(union: Any) -> None:
+    grid = pd.DataFrame([_game("desert", 1, "scythe"), _game("desert", 2, "scythe"), _game("jungle", 1, "scythe")])
+    lever = pd.DataFrame([_game("desert", 1, "expeditions"), _game("desert", 9, "expeditions")])
+    projected, replaced = union.overlay(grid, lever)
+    assert replaced == 1
+    got = sorted(zip(projected["map_side"], projected["seed"], projected["winner_role"], strict=True))
+    assert got == [("desert", 1, "expeditions"), ("desert", 2, "scythe"), ("desert", 9, "expeditions"),
+                   ("jungle", 1, "scythe")]
