@@ -32,3 +32,17 @@ def test_overlay_replaces_the_same_deals_and_keeps_the_rest(union: Any) -> None:
     got = sorted(zip(projected["map_side"], projected["seed"], projected["winner_role"], strict=True))
     assert got == [("desert", 1, "expeditions"), ("desert", 2, "scythe"), ("desert", 9, "expeditions"),
                    ("jungle", 1, "scythe")]
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    return importlib.import_module("balance_screen")
+
+
+def test_screen_filters_keep_a_slice_of_a_grid(screen: Any) -> None:
+    rows = [_game("desert", 1, "scythe"), _game("jungle", 2, "scythe"), _game("desert", 3, "expeditions")]
+    rows[2]["faction"] = "albion"
+    assert [r["seed"] for r in screen.keep(rows, ["map_side=desert"])] == [1, 3]
+    assert [r["seed"] for r in screen.keep(rows, ["map_side=desert", "faction=albion,crimea"])] == [3]
+    assert screen.keep(rows, []) == rows

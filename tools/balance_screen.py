@@ -6,6 +6,8 @@ games in which each role claimed each category, with the median turn of the clai
 each column at the end (the track takes one star a column, so a category is lost once the
 opponent's category in the same column is claimed). It is what
 ``docs/rules-notes.md`` "Balance" quotes for each lever; ``meloch report`` is the full report.
+Arguments of the form ``AXIS=VALUE[,VALUE...]`` (``map_side=desert``, ``faction=albion,saxony``) keep only those games,
+so a slice of a grid reads against a lever played on that slice alone.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import statistics
 import sys
 from collections import defaultdict
+from typing import Any
 
 import pyarrow as pa
 from balance_union import _pct  # this folder is on the path when run as a script
@@ -24,8 +27,15 @@ COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "t
            "s0_claim_turns", "s1_claim_turns"]
 
 
-def main(dirs: list[str]) -> None:
-    rows = pa.concat_tables([read_results(d, COLUMNS) for d in dirs]).to_pylist()
+def keep(rows: list[dict[str, Any]], filters: list[str]) -> list[dict[str, Any]]:
+    """The rows matching every ``AXIS=VALUE[,VALUE...]`` filter (any of the values)."""
+    only = [(k, v.split(",")) for k, v in (f.split("=", 1) for f in filters)]
+    return [r for r in rows if all(str(r[k]) in vs for k, vs in only)]
+
+
+def main(args: list[str]) -> None:
+    dirs = [a for a in args if "=" not in a]
+    rows = keep(pa.concat_tables([read_results(d, COLUMNS) for d in dirs]).to_pylist(), [a for a in args if "=" in a])
     n = len(rows)
     k = sum(r["winner_role"] == "scythe" for r in rows)
     print(f"Scythe overall {_pct(k, n)} n={n}; median turns {statistics.median(r['turns'] for r in rows)}")
