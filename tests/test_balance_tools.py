@@ -46,3 +46,8 @@ def test_screen_filters_keep_a_slice_of_a_grid(screen: Any) -> None:
     assert [r["seed"] for r in screen.keep(rows, ["map_side=desert"])] == [1, 3]
     assert [r["seed"] for r in screen.keep(rows, ["map_side=desert", "faction=albion,crimea"])] == [3]
     assert screen.keep(rows, []) == rows
+
+
+def test_screen_filter_on_an_unknown_axis_says_which(screen: Any) -> None:
+    with pytest.raises(SystemExit, match="unknown axis 'side'"):
+        screen.keep([_game("desert", 1, "scythe")], ["side=A"])

@@ -30,6 +30,9 @@ COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "t
 def keep(rows: list[dict[str, Any]], filters: list[str]) -> list[dict[str, Any]]:
     """The rows matching every ``AXIS=VALUE[,VALUE...]`` filter (any of the values)."""
     only = [(k, v.split(",")) for k, v in (f.split("=", 1) for f in filters)]
+    for k, _ in only:
+        if k not in COLUMNS:
+            raise SystemExit(f"unknown axis {k!r} in a filter; axes: map_side, track_side, faction, mat, mech")
     return [r for r in rows if all(str(r[k]) in vs for k, vs in only)]
 
 
