@@ -1,4 +1,5 @@
-"""``tools/balance_union.py``: a lever played on a slice of the grid, projected onto the grid."""
+"""``tools/balance_union.py`` and ``balance_screen.py``: a lever played on a slice of the grid, projected
+onto the grid, and the grid's slice read on its own."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def union(monkeypatch: pytest.MonkeyPatch) -> Any:
+def _tool(monkeypatch: pytest.MonkeyPatch, name: str) -> Any:
     """The tool as a module (its own imports expect ``tools/`` on the path, as when run as a script)."""
     monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    return importlib.import_module("balance_union")
+    return importlib.import_module(name)
+
+
+@pytest.fixture
+def union(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return _tool(monkeypatch, "balance_union")
 
 
 def _game(map_side: str, seed: int, winner: str) -> dict[str, Any]:
@@ -36,8 +41,7 @@ def test_overlay_replaces_the_same_deals_and_keeps_the_rest(union: Any) -> None:
 
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    return importlib.import_module("balance_screen")
+    return _tool(monkeypatch, "balance_screen")
 
 
 def test_screen_filters_keep_a_slice_of_a_grid(screen: Any) -> None:

@@ -20,14 +20,14 @@ import pyarrow as pa
 
 from meloch.sim.simulate import read_results
 
-COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "seed", "winner_role"]
+DEAL = ["map_side", "track_side", "faction", "mat", "mech", "seed"]  # what pairs two games
+COLUMNS = [*DEAL, "winner_role"]
 Deal = tuple[str, str, str, str, str, int]
 
 
 def _deals(dirs: str) -> dict[Deal, bool]:
     rows: list[dict[str, Any]] = pa.concat_tables([read_results(d, COLUMNS) for d in dirs.split(",")]).to_pylist()
-    return {(r["map_side"], r["track_side"], r["faction"], r["mat"], r["mech"], r["seed"]):
-            r["winner_role"] == "scythe" for r in rows}
+    return {tuple(r[c] for c in DEAL): r["winner_role"] == "scythe" for r in rows}
 
 
 def main(base_dirs: str, lever_dirs: str) -> None:

@@ -25,14 +25,15 @@ from meloch.sim.simulate import read_results
 COLUMNS = ["map_side", "track_side", "faction", "mat", "mech", "winner_role", "turns",
            "s0_role", "s1_role", "s0_claim_categories", "s1_claim_categories", "s0_claim_columns", "s1_claim_columns",
            "s0_claim_turns", "s1_claim_turns"]
+AXES = ("track_side", "map_side", "faction", "mech", "mat")
 
 
 def keep(rows: list[dict[str, Any]], filters: list[str]) -> list[dict[str, Any]]:
     """The rows matching every ``AXIS=VALUE[,VALUE...]`` filter (any of the values)."""
     only = [(k, v.split(",")) for k, v in (f.split("=", 1) for f in filters)]
     for k, _ in only:
-        if k not in COLUMNS:
-            raise SystemExit(f"unknown axis {k!r} in a filter; axes: map_side, track_side, faction, mat, mech")
+        if k not in AXES:
+            raise SystemExit(f"unknown axis {k!r} in a filter; axes: {', '.join(AXES)}")
     return [r for r in rows if all(str(r[k]) in vs for k, vs in only)]
 
 
@@ -42,7 +43,7 @@ def main(args: list[str]) -> None:
     n = len(rows)
     k = sum(r["winner_role"] == "scythe" for r in rows)
     print(f"Scythe overall {_pct(k, n)} n={n}; median turns {statistics.median(r['turns'] for r in rows)}")
-    for axis in ("track_side", "map_side", "faction", "mech", "mat"):
+    for axis in AXES:
         groups: dict[str, list[bool]] = defaultdict(list)
         for r in rows:
             groups[str(r[axis])].append(r["winner_role"] == "scythe")

@@ -19,13 +19,13 @@ import sys
 from typing import Any
 
 import pyarrow as pa
+from balance_paired import DEAL  # this folder is on the path when run as a script
 
 from meloch.sim.report import TARGETS
 from meloch.sim.simulate import read_results
 from meloch.sim.stats import wilson
 
-COLUMNS = ["variant", "agent0", "agent1", "map_side", "track_side", "faction", "mat", "mech", "seed", "winner_role"]
-DEAL = ["map_side", "track_side", "faction", "mat", "mech", "seed"]
+COLUMNS = ["variant", "agent0", "agent1", *DEAL, "winner_role"]
 
 
 def _pct(k: int, n: int) -> str:
