@@ -205,6 +205,9 @@ def report(
     title: str = typer.Option("Balance report", "--title", help="Title of the report."),
     same_agent: bool = typer.Option(False, "--same-agent", help="Only games with the same agent in both seats."),
     agent: str | None = typer.Option(None, "--agent", help="Only games with this agent in both seats."),
+    over: list[Path] = typer.Option([], "--over", help="Results of changed content played on some of the same "
+                                    "deals (`simulate run --only ...`, the same root): each game replaces "
+                                    "RESULTS' game of the same configuration and seed. Repeatable."),
 ) -> None:
     """Write a self-contained HTML report, its PNG plots and a Markdown summary."""
     from meloch.sim.report import write_report
@@ -212,7 +215,7 @@ def report(
 
     try:
         paths = write_report(results, out or results[0] / "report", title=title, same_agent=same_agent,
-                             agent=agent)
+                             agent=agent, over=over)
     except SimError as err:
         _fail(err)
         return

@@ -159,15 +159,12 @@ CONFIG_COLUMNS = ["setup", "agent0", "agent1"]
 Results = str | Path | Sequence[str | Path]
 
 
-def pooled(results: Results) -> tuple[list[Grid], Any]:
-    """The manifests of one or more results directories and their games as one DataFrame. Runs of
-    other root seeds (or other grids) pool into more games a configuration; a game found in two
-    runs (the same configuration and seed: a directory given twice, or copied) is an error, not a
-    double count."""
-    dirs = [results] if isinstance(results, str | Path) else list(results)
-    if not dirs:
-        raise SimError("give at least one results directory")
-    grids = [read_manifest(d) for d in dirs]
+def _dirs(results: Results) -> list[str | Path]:
+    return [results] if isinstance(results, str | Path) else list(results)
+
+
+def _read(dirs: Sequence[str | Path]) -> Any:
+    """The games of ``dirs`` as one DataFrame; a game in two of them is an error, not a double count."""
     import pandas as pd
 
     df = pd.concat([read_results(d).to_pandas() for d in dirs], ignore_index=True)
@@ -177,18 +174,44 @@ def pooled(results: Results) -> tuple[list[Grid], Any]:
         raise SimError(f"{int(twice.sum())} games appear in more than one of {', '.join(map(str, dirs))} "
                        f"(e.g. {first['faction']}/{first['mat']} vs {first['mech']}, seed {first['seed']}): "
                        "pool runs of different root seeds")
-    return grids, df
+    return df
+
+
+def pooled(results: Results, over: Sequence[str | Path] = ()) -> tuple[list[Grid], Any, int]:
+    """The manifests of one or more results directories, their games as one DataFrame, and how many
+    of them ``over`` replaced. Runs of other root seeds (or other grids) pool into more games a
+    configuration; a game found in two runs (the same configuration and seed: a directory given
+    twice, or copied) is an error, not a double count.
+
+    ``over``: results of changed content played on some of the same deals (``meloch simulate run
+    --only ...`` with the grid's root keeps its seeds); each of their games replaces the game of the
+    same configuration and seed, so a content change that only some deals meet (one side of the
+    map) reports as the whole grid would with it. Their games on deals ``results`` lacks are added."""
+    dirs = _dirs(results)
+    if not dirs:
+        raise SimError("give at least one results directory")
+    grids = [read_manifest(d) for d in dirs]
+    df = _read(dirs)
+    if not over:
+        return grids, df, 0
+    import pandas as pd
+
+    grids += [read_manifest(d) for d in over]
+    lever = _read(over)
+    key = [*CONFIG_COLUMNS, "seed"]
+    hit = df.set_index(key).index.isin(lever.set_index(key).index)
+    return grids, pd.concat([df[~hit], lever], ignore_index=True), int(hit.sum())
 
 
 def build(results: Results, out: str | Path, title: str = "Balance report", same_agent: bool = False,
-          agent: str | None = None) -> Doc:
+          agent: str | None = None, over: Sequence[str | Path] = ()) -> Doc:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
-    grids, df = pooled(results)
+    grids, df, replaced = pooled(results, over)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     doc = Doc(title=title, out=out)
@@ -211,7 +234,7 @@ def build(results: Results, out: str | Path, title: str = "Balance report", same
         run = (f"root seed {grid.root}, {grid.games} game{'s' if grid.games != 1 else ''} per configuration, "
                f"turn limit {grid.turn_limit}")
     else:
-        run = (f"{len(grids)} runs pooled, root seeds {', '.join(str(g.root) for g in grids)}, "
+        run = (f"{len(grids)} runs pooled, root seeds {', '.join(str(r) for r in sorted({g.root for g in grids}))}, "
                f"{len(df) / configs:.1f} games per configuration on average, "
                f"turn limit {', '.join(sorted({str(g.turn_limit) for g in grids}))}")
     agents0 = sorted({a for g in grids for a in g.agents0})
@@ -220,6 +243,8 @@ def build(results: Results, out: str | Path, title: str = "Balance report", same
           "Agents per seat: "
           f"{', '.join(agents0)} | {', '.join(agents1)}. "
           "Win rates count a game without a winner as a win for neither role." +
+          (f" {replaced} game{'s' if replaced != 1 else ''} of {', '.join(map(str, _dirs(results)))} are "
+           f"replaced by those of {', '.join(map(str, over))} on the same configuration and seed." if over else "") +
           (f" Below: the {len(df)} games{what}." if what else ""))
     reasons = df.groupby(["variant", "winner_role", "reason"]).size().reset_index(name="games")
     doc.table(["variant", "winner role", "reason", "games"],
@@ -478,9 +503,10 @@ def _length_section(doc: Doc, df: Any, plt: Any) -> None:
 
 
 def write_report(results: Results, out: str | Path, title: str = "Balance report",
-                 same_agent: bool = False, agent: str | None = None) -> list[Path]:
+                 same_agent: bool = False, agent: str | None = None,
+                 over: Sequence[str | Path] = ()) -> list[Path]:
     """Build the report; returns the files written (HTML, Markdown, PNGs)."""
-    doc = build(results, out, title, same_agent, agent)
+    doc = build(results, out, title, same_agent, agent, over)
     html_path = doc.out / "report.html"
     md_path = doc.out / "report.md"
     html_path.write_text(doc.html(), encoding="utf-8")

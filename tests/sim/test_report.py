@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
 from meloch.cli.main import app
-from meloch.sim.report import _outside
+from meloch.sim.report import _outside, pooled
 from meloch.sim.simulate import Grid, simulate
 from meloch.sim.stats import wilson
 
@@ -73,4 +75,29 @@ def test_report_pools_runs_of_other_roots(tmp_path: Path) -> None:
     assert "4 games over 2 configurations (2 runs pooled, root seeds 0, 7, 2.0 games per configuration" in md
     assert "| aggressive vs aggressive | 4 |" in md
     r = CliRunner().invoke(app, ["report", str(a), str(a), "--out", str(tmp_path / "twice")])
+    assert r.exit_code == 2 and "appear in more than one" in r.output
+
+
+def test_report_over_replaces_games_on_the_same_deals(tmp_path: Path) -> None:
+    """``--over``: a run on a slice of the grid (its root, so its seeds) replaces the grid's games of
+    the same configuration and seed, not adds to them; the Run paragraph says how many."""
+    grid = Grid(agents0=("aggressive",), agents1=("aggressive",), factions=("crimea", "saxony"), games=1)
+    base, lever = tmp_path / "base", tmp_path / "lever"
+    simulate(grid, base, workers=1)
+    simulate(msgspec.structs.replace(grid, only=("faction=crimea",)), lever, workers=1)
+    # the slice's game as changed content would end it: marked by a length no game has
+    (part,) = lever.glob("part-*.parquet")
+    table = pq.read_table(part)
+    pq.write_table(table.set_column(table.schema.get_field_index("turns"), "turns", pa.array([999])), part)
+    grids, df, replaced = pooled([base], [lever])
+    assert (len(grids), len(df), replaced) == (2, 2, 1)
+    assert df[df["turns"] == 999]["faction"].tolist() == ["crimea"]
+    assert df[df["turns"] != 999]["faction"].tolist() == ["saxony"]
+    r = CliRunner().invoke(app, ["report", str(base), "--over", str(lever), "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "2 games over 2 configurations" in md
+    assert f"1 game of {base} are replaced by those of {lever} on the same configuration and seed" in md
+    r = CliRunner().invoke(app, ["report", str(base), "--over", str(lever), "--over", str(lever),
+                                 "--out", str(tmp_path / "twice")])
     assert r.exit_code == 2 and "appear in more than one" in r.output
