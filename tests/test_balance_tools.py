@@ -7,8 +7,10 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
+import msgspec
 import pytest
+
+from meloch.sim.simulate import Grid, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,14 +31,18 @@ def _game(map_side: str, seed: int, winner: str) -> dict[str, Any]:
             "faction": "saxony", "mat": "industrial", "mech": "voyager", "seed": seed, "winner_role": winner}
 
 
-def test_overlay_replaces_the_same_deals_and_keeps_the_rest(union: Any) -> None:
-    grid = pd.DataFrame([_game("desert", 1, "scythe"), _game("desert", 2, "scythe"), _game("jungle", 1, "scythe")])
-    lever = pd.DataFrame([_game("desert", 1, "expeditions"), _game("desert", 9, "expeditions")])
-    projected, replaced = union.overlay(grid, lever)
-    assert replaced == 1
-    got = sorted(zip(projected["map_side"], projected["seed"], projected["winner_role"], strict=True))
-    assert got == [("desert", 1, "expeditions"), ("desert", 2, "scythe"), ("desert", 9, "expeditions"),
-                   ("jungle", 1, "scythe")]
+def test_union_over_replaces_the_same_deals_and_adds_the_rest(union: Any, tmp_path: Path) -> None:
+    """``--over``: the lever's game on a deal of the grid replaces the grid's (``meloch.sim.report.pooled``);
+    one on a deal the grid lacks (another faction) is added and counted as such."""
+    grid = Grid(agents0=("aggressive",), agents1=("aggressive",), factions=("crimea", "saxony"), games=1)
+    base, lever = tmp_path / "base", tmp_path / "lever"
+    simulate(grid, base, workers=1)
+    simulate(msgspec.structs.replace(grid, factions=("crimea", "nordic")), lever, workers=1)
+    df, replaced, added = union._games([str(base)], [str(lever)])
+    assert (len(df), replaced, added) == (3, 1, 1)
+    assert sorted(df["faction"]) == ["crimea", "nordic", "saxony"]
+    df, replaced, added = union._games([str(base)], [])
+    assert (len(df), replaced, added) == (2, 0, 0)
 
 
 @pytest.fixture

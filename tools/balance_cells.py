@@ -1,8 +1,9 @@
 """The faction x mat cells outside 35-65% (the Scythe seat's win rate), pooled over results directories.
 
-``python tools/balance_cells.py DIR [DIR ...]`` prints the cells outside the band with their rates,
-each faction's rate, and the rates by map side and track side. ``balance_union.py`` checks every
-target but lists only the cells that pass; a lever screen wants the ones that fail (balance round 9,
+``python tools/balance_cells.py DIR [DIR ...] [--over LEVER ...]`` (``--over`` as in
+``balance_union.py``: the lever's games replace the grid's on the same deals) prints the cells
+outside the band with their rates, each faction's rate, and the rates by map side and track side.
+``balance_union.py`` checks every target but lists only the cells that pass; a lever screen wants the ones that fail (balance round 9,
 docs/rules-notes.md). Last, how many cells binomial noise alone would put outside the band (every
 cell's games drawn again 4,000 times, fixed seed): with every cell at 50%, and with every cell at its
 faction's rate, which tells a faction spread from mat effects (balance round 16).
@@ -14,10 +15,8 @@ import sys
 from collections import defaultdict
 
 import numpy as np
-import pyarrow as pa
 
-from meloch.sim.report import TARGETS
-from meloch.sim.simulate import read_results
+from meloch.sim.report import TARGETS, pooled
 
 BAND = (100 * TARGETS[1][0], 100 * TARGETS[1][1])
 """The faction x mat band of the report's checks, in percent."""
@@ -36,9 +35,9 @@ def _noise(cells: dict[tuple[str, str], list[bool]], rates: list[float]) -> str:
     return f"{mid} (95% range {lo}-{hi})"
 
 
-def main(dirs: list[str]) -> None:
+def main(dirs: list[str], over: list[str]) -> None:
     cols = ["faction", "mat", "winner_role", "map_side", "track_side"]
-    rows = pa.concat_tables([read_results(d, cols) for d in dirs]).to_pylist()
+    rows = pooled(dirs, over)[1][cols].to_dict("records")
     cells: dict[tuple[str, str], list[bool]] = defaultdict(list)
     by: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for r in rows:
@@ -60,4 +59,6 @@ def main(dirs: list[str]) -> None:
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    split = args.index("--over") if "--over" in args else len(args)
+    main(args[:split], args[split + 1:])

@@ -6,11 +6,11 @@ the full grid once): ``python tools/balance_union.py DIR [DIR ...]``. The checks
 ``meloch/sim/report.py`` (``TARGETS``; a row passes when its point estimate lies in the band).
 
 ``--over LEVER [LEVER ...]`` projects a lever onto the grid: each game in the LEVER directories
-replaces the grid's game on the same deal (map side, track side, faction, mat, mech, seed), so a
-lever played on one slice of the grid (``meloch simulate run ... --only map_side=desert``, the
-grid's root) prints the checks the whole grid would give with that slice's content changed. Only
-valid when the lever leaves the rest of the grid's games as they were (content the other slices
-never meet).
+replaces the grid's game on the same deal (setup, agents and seed: ``meloch report --over``, whose
+``pooled`` this uses), so a lever played on one slice of the grid (``meloch simulate run ... --only
+map_side=desert``, the grid's root) prints the checks the whole grid would give with that slice's
+content changed. Only valid when the lever leaves the rest of the grid's games as they were
+(content the other slices never meet).
 """
 
 from __future__ import annotations
@@ -18,14 +18,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import pyarrow as pa
-from balance_paired import DEAL  # this folder is on the path when run as a script
-
-from meloch.sim.report import TARGETS
-from meloch.sim.simulate import read_results
+from meloch.sim.report import TARGETS, pooled
 from meloch.sim.stats import wilson
-
-COLUMNS = ["variant", "agent0", "agent1", *DEAL, "winner_role"]
 
 
 def _pct(k: int, n: int) -> str:
@@ -54,28 +48,21 @@ def checks(df: Any) -> list[tuple[str, str, int, str, str, bool]]:
     return rows
 
 
-def _games(dirs: list[str]) -> Any:
-    df = pa.concat_tables([read_results(d, COLUMNS) for d in dirs]).to_pandas()
-    return df[(df["variant"] == "standard") & (df["agent0"] == df["agent1"])]
-
-
-def overlay(grid: Any, lever: Any) -> tuple[Any, int]:
-    """The grid with each deal the lever played replaced by the lever's game, and how many were."""
-    keys = set(map(tuple, lever[DEAL].itertuples(index=False, name=None)))
-    hit = grid[DEAL].apply(tuple, axis=1).isin(keys)
-    return pa.concat_tables([pa.Table.from_pandas(grid[~hit], preserve_index=False),
-                             pa.Table.from_pandas(lever, preserve_index=False)]).to_pandas(), int(hit.sum())
+def _games(dirs: list[str], over: list[str]) -> tuple[Any, int, int]:
+    """The duels with the same agent in both seats, how many the lever replaced, how many it added."""
+    base = len(pooled(dirs)[1]) if over else 0
+    _, df, replaced = pooled(dirs, over)
+    added = len(df) - base if over else 0
+    return df[(df["variant"] == "standard") & (df["agent0"] == df["agent1"])], replaced, added
 
 
 def main(argv: list[str]) -> None:
     split = argv.index("--over") if "--over" in argv else len(argv)
-    df = _games(argv[:split])
+    df, replaced, added = _games(argv[:split], argv[split + 1:])
     if argv[split + 1:]:
-        lever = _games(argv[split + 1:])
-        df, replaced = overlay(df, lever)
-        print(f"{len(lever)} lever games replace {replaced} of the grid's games on the same deals.")
-        if replaced < len(lever):
-            print(f"  {len(lever) - replaced} lever games have no deal in the grid (another root or grid?): "
+        print(f"{replaced + added} lever games replace {replaced} of the grid's games on the same deals.")
+        if added:
+            print(f"  {added} lever games have no deal in the grid (another root or grid?): "
                   "they are added, not compared.")
     rows = checks(df)
     print(f"{len(df)} games; {sum(r[5] for r in rows)} of {len(rows)} checks pass.\n")
