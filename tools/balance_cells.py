@@ -4,9 +4,10 @@
 ``balance_union.py``: the lever's games replace the grid's on the same deals) prints the cells
 outside the band with their rates, each faction's rate, and the rates by map side and track side.
 ``balance_union.py`` checks every target but lists only the cells that pass; a lever screen wants
-the ones that fail (balance round 9, docs/rules-notes.md). Last, how many cells binomial noise alone would put outside the band (every
-cell's games drawn again 4,000 times, fixed seed): with every cell at 50%, and with every cell at its
-faction's rate, which tells a faction spread from mat effects (balance round 16).
+the ones that fail (balance round 9, docs/rules-notes.md). Last, how many cells binomial noise alone
+would put outside the band (every cell's games drawn again 4,000 times, fixed seed): with every cell
+at 50%, and with every cell at its faction's rate, which tells a faction spread from mat effects
+(balance round 16).
 """
 
 from __future__ import annotations
