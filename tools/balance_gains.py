@@ -1,6 +1,6 @@
 """Where each seat's track tokens and coins come from (issue 15): replays stored games and tallies the gains.
 
-``python tools/balance_gains.py RESULTS [--track A|B] [--every N] [--workers W]`` replays every
+``python tools/balance_gains.py RESULTS [--track A|B] [--map desert|jungle] [--every N] [--workers W]`` replays every
 N-th stored game (same setup, seed and agents, so the same game) and prints, per role:
 
 - the power, guile, popularity and coins gained, by the action that gained them ("core" for a card's
@@ -67,16 +67,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results")
     ap.add_argument("--track", choices=("A", "B"))
+    ap.add_argument("--map", choices=("desert", "jungle"))
     ap.add_argument("--every", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args()
     rows = read_results(a.results).to_pylist()
-    rows = [r for r in rows if a.track is None or r["track_side"] == a.track][:: a.every]
+    rows = [r for r in rows if a.track in (None, r["track_side"]) and a.map in (None, r["map_side"])][:: a.every]
     total: Tally = collections.Counter()
     with ProcessPoolExecutor(a.workers) as ex:
         for t in ex.map(replay, rows):
             total.update(t)
-    print(f"{len(rows)} games replayed from {a.results}" + (f", track {a.track}" if a.track else ""))
+    where = (f", track {a.track}" if a.track else "") + (f", {a.map}" if a.map else "")
+    print(f"{len(rows)} games replayed from {a.results}{where}")
     for role in sorted({k[0] for k in total}):
         for what in (*STATS, "meloch take"):
             items = sorted(((k[2], v) for k, v in total.items() if k[:2] == (role, what)), key=lambda kv: -kv[1])
