@@ -1,0 +1,81 @@
+"""Where a grid's combats happen, who starts them and who wins them (issue 15 diagnostics).
+
+``python tools/balance_combats.py RESULTS [--track A|B] [--map desert|jungle] [--every N] [--workers W]``
+replays every N-th stored game (same setup, seed and agents, so the same game; ``replay_row``
+checks it ends as stored) and prints, per location, the combats by attacking role and how many
+each role won, and the combat stars each role placed. Unlike ``tools/combat_sites.py``, which plays
+fresh heuristic games of one faction, this reads the grid's own games, whatever the agents and
+seats. Only the spectator's typed ``CombatResolved`` and ``StarPlaced`` events are read. Balance round
+19 (docs/rules-notes.md) compares the jungle's track B with the desert's with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from meloch.engine.contract import CombatResolved, StarPlaced
+from meloch.engine.model import Action, State
+from meloch.engine.view import last_events
+from meloch.sim.runner import Hooks
+from meloch.sim.simulate import read_results, replay_row
+
+Tally = collections.Counter[tuple[str, ...]]
+
+
+class _Combats(Hooks):
+    def __init__(self, roles: tuple[str, ...]) -> None:
+        self.roles = roles
+        self.tally: Tally = collections.Counter()
+
+    def on_step(self, before: State, action: Action, after: State) -> None:
+        for e in last_events(after, None):
+            d = e.data
+            if isinstance(d, CombatResolved):
+                attacker = self.roles[d.attacker.seat]
+                self.tally[("combat", d.loc, attacker, self.roles[d.winner])] += 1
+            elif isinstance(d, StarPlaced) and d.category == "Win a combat" and e.seat >= 0:
+                self.tally[("star", self.roles[e.seat])] += 1
+
+
+def replay(row: dict[str, Any]) -> Tally:
+    """The game's tally; the replay must be the stored game."""
+    hooks = _Combats((row["s0_role"], row["s1_role"]))
+    same, msg = replay_row(row, hooks)
+    if not same:
+        raise SystemExit(msg)
+    return hooks.tally
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("results")
+    ap.add_argument("--track", choices=("A", "B"))
+    ap.add_argument("--map", choices=("desert", "jungle"))
+    ap.add_argument("--every", type=int, default=16)
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args()
+    rows = read_results(a.results).to_pylist()
+    rows = [r for r in rows if a.track in (None, r["track_side"]) and a.map in (None, r["map_side"])][:: a.every]
+    total: Tally = collections.Counter()
+    with ProcessPoolExecutor(a.workers) as ex:
+        for t in ex.map(replay, rows):
+            total.update(t)
+    where = (f", track {a.track}" if a.track else "") + (f", {a.map}" if a.map else "")
+    combats = sum(v for k, v in total.items() if k[0] == "combat")
+    print(f"{len(rows)} games replayed from {a.results}{where}: {combats} combats; combat stars placed: "
+          + ", ".join(f"{k[1]} {v}" for k, v in sorted(total.items()) if k[0] == "star"))
+    for loc in sorted({k[1] for k in total if k[0] == "combat"}, key=lambda s: (len(s), s)):
+        parts = []
+        for attacker in ("scythe", "expeditions"):
+            n = sum(v for k, v in total.items() if k[:3] == ("combat", loc, attacker))
+            won = total[("combat", loc, attacker, "scythe")]
+            if n:
+                parts.append(f"{attacker} attacks {n} (Scythe wins {won})")
+        print(f"  location {loc}: " + "; ".join(parts))
+
+
+if __name__ == "__main__":
+    main()
