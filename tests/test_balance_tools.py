@@ -61,3 +61,29 @@ def test_screen_filters_keep_a_slice_of_a_grid(screen: Any) -> None:
 def test_screen_filter_on_an_unknown_axis_says_which(screen: Any) -> None:
     with pytest.raises(SystemExit, match="unknown axis 'side'"):
         screen.keep([_game("desert", 1, "scythe")], ["side=A"])
+
+
+def test_combats_tally_matches_the_games_own_figures(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``tools/balance_combats.py`` replays stored games: its combats, the Scythe seat's wins and the
+    combat stars it counts are the simulator's own per-seat figures for the same games."""
+    combats = _tool(monkeypatch, "balance_combats")
+    from meloch.sim.simulate import read_results
+
+    grid = Grid(agents0=("heuristic",), agents1=("heuristic",), factions=("saxony",), tracks=("B",), games=2)
+    simulate(grid, tmp_path / "g", workers=1)
+    rows = read_results(tmp_path / "g").to_pylist()
+    fought = won = defended = 0
+    for row in rows:
+        tally = combats.replay(row)
+        defended += sum(v for k, v in tally.items() if k[0] == "combat" and k[2] != k[3])
+        scythe = 0 if row["s0_role"] == "scythe" else 1
+        n = sum(v for k, v in tally.items() if k[0] == "combat")
+        assert n == row[f"s{scythe}_combats"]
+        scythe_won = sum(v for k, v in tally.items() if k[0] == "combat" and k[3] == "scythe")
+        assert scythe_won == row[f"s{scythe}_combat_wins"]
+        for seat in (0, 1):
+            stars = list(row[f"s{seat}_claim_categories"]).count("Win a combat")
+            assert tally[("star", row[f"s{seat}_role"])] == stars
+        fought += n
+        won += tally[("star", "scythe")] + tally[("star", "expeditions")]
+    assert fought > 0 and won > 0 and defended > 0, "the games must fight, place combat stars and see a defender win"
