@@ -1,12 +1,12 @@
 """Where a grid's combats happen, who starts them and who wins them (issue 15 diagnostics).
 
 ``python tools/balance_combats.py RESULTS [--track A|B] [--map desert|jungle] [--every N] [--workers W]``
-replays every N-th stored game (same setup, seed and agents, so the same game; ``replay_row``
-checks it ends as stored) and prints, per location, the combats by attacking role and how many
-each role won, and the combat stars each role placed. Unlike ``tools/combat_sites.py``, which plays
-fresh heuristic games of one faction, this reads the grid's own games, whatever the agents and
-seats. Only the spectator's typed ``CombatResolved`` and ``StarPlaced`` events are read. Balance round
-19 (docs/rules-notes.md) compares the jungle's track B with the desert's with it.
+replays one stored game in N, drawn with a fixed seed (``balance_gains.sample``), each with its
+setup, seed and agents, so the same game (``replay_row`` checks it ends as stored), and prints,
+per location, the combats by attacking role and how many the Scythe seat won, and the combat stars
+each role placed. Unlike ``tools/combat_sites.py``, which plays fresh heuristic games of one
+faction, this reads the grid's own games, whatever the agents and seats. Only the spectator's typed
+``CombatResolved`` and ``StarPlaced`` events are read. Balance round 19 (docs/rules-notes.md) uses it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import argparse
 import collections
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from balance_gains import sample
 
 from meloch.engine.contract import CombatResolved, StarPlaced
 from meloch.engine.model import Action, State
@@ -58,7 +60,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args()
     rows = read_results(a.results).to_pylist()
-    rows = [r for r in rows if a.track in (None, r["track_side"]) and a.map in (None, r["map_side"])][:: a.every]
+    rows = sample([r for r in rows if a.track in (None, r["track_side"]) and a.map in (None, r["map_side"])], a.every)
     total: Tally = collections.Counter()
     with ProcessPoolExecutor(a.workers) as ex:
         for t in ex.map(replay, rows):

@@ -11,7 +11,7 @@ M="mat=engineering,industrial,innovative,militant"
 cat <<'HEAD'
 # Balance round 19 (2026-12-05, stop 48): tool output (written by `report.sh`)
 
-lever16 (`lever16.patch`: jungle 5 gathers a combat card and $1, not $2), played with
+lever16 (`lever16.patch`, against ccc6071: jungle 5 gathers a combat card and $1, not $2), played with
 `search:medium` in both seats on the medium grid's own jungle deals (root 2026), so each game pairs
 with the grid's game on the same deal (`docs/balance/round15/medium-2026`; the jungle's games there
 are the shipped content's, lever15 changing only the desert). **Not adopted**: the content is
@@ -19,7 +19,7 @@ unchanged. The prose is in docs/rules-notes.md, "Balance", round 19.
 
 - `lever16-jB/`: the jungle's track B for four mats, every faction and mech, 320 deals
   (`--only map_side=jungle --only track_side=B --only mat=engineering,industrial,innovative,militant`).
-- `lever16-jA/`: the jungle's track A for two mats, 160 deals (`--only mat=engineering,industrial`).
+- `lever16-jA/`: the jungle's track A for two mats, every faction and mech, 160 deals (`--only map_side=jungle --only track_side=A --only mat=engineering,industrial`).
 
 Played in a worktree of main with the patch applied and the compiled modules copied:
 
