@@ -20,6 +20,7 @@ unchanged. The prose is in docs/rules-notes.md, "Balance", round 19.
 - `lever16-jB/`: the jungle's track B for four mats, every faction and mech, 320 deals
   (`--only map_side=jungle --only track_side=B --only mat=engineering,industrial,innovative,militant`).
 - `lever16-jA/`: the jungle's track A for two mats, every faction and mech, 160 deals (`--only map_side=jungle --only track_side=A --only mat=engineering,industrial`).
+- `gains-jungle-highlander.txt`, `combats-jungle-B.txt`: the diagnostics quoted in the notes (replays of the grid's games; not rerun by this script).
 
 Played in a worktree of main with the patch applied and the compiled modules copied:
 
