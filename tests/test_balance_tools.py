@@ -87,3 +87,15 @@ def test_combats_tally_matches_the_games_own_figures(monkeypatch: pytest.MonkeyP
         fought += n
         won += tally[("star", "scythe")] + tally[("star", "expeditions")]
     assert fought > 0 and won > 0 and defended > 0, "the games must fight, place combat stars and see a defender win"
+
+
+def test_replay_sample_spreads_over_the_mechs_and_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grid's rows run through the 8 mechs fastest: a stride of 16 would replay one mech's games, the
+    seeded sample draws about one row in ``every`` from all of them, the same rows each time."""
+    tools = _tool(monkeypatch, "replay_sample")
+    rows = [{"game_id": i, "mech": f"m{i % 8}"} for i in range(640)]
+    picked = tools.sample(rows, 16)
+    assert len(picked) == 40 and picked == tools.sample(rows, 16)
+    assert len({r["mech"] for r in rows[::16]}) == 1
+    assert len({r["mech"] for r in picked}) == 8
+    assert tools.sample(rows, 1) == rows

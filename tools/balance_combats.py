@@ -1,7 +1,7 @@
 """Where a grid's combats happen, who starts them and who wins them (issue 15 diagnostics).
 
 ``python tools/balance_combats.py RESULTS [--track A|B] [--map desert|jungle] [--every N] [--workers W]``
-replays one stored game in N, drawn with a fixed seed (``balance_gains.sample``), each with its
+replays one stored game in N, drawn with a fixed seed (``replay_sample.sample``), each with its
 setup, seed and agents, so the same game (``replay_row`` checks it ends as stored), and prints,
 per location, the combats by attacking role and how many the Scythe seat won, and the combat stars
 each role placed. Unlike ``tools/combat_sites.py``, which plays fresh heuristic games of one
@@ -11,18 +11,15 @@ faction, this reads the grid's own games, whatever the agents and seats. Only th
 
 from __future__ import annotations
 
-import argparse
 import collections
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from balance_gains import sample
+from replay_sample import arguments, replayed, tally
 
 from meloch.engine.contract import CombatResolved, StarPlaced
 from meloch.engine.model import Action, State
 from meloch.engine.view import last_events
 from meloch.sim.runner import Hooks
-from meloch.sim.simulate import read_results, replay_row
 
 Tally = collections.Counter[tuple[str, ...]]
 
@@ -44,30 +41,13 @@ class _Combats(Hooks):
 
 def replay(row: dict[str, Any]) -> Tally:
     """The game's tally; the replay must be the stored game."""
-    hooks = _Combats((row["s0_role"], row["s1_role"]))
-    same, msg = replay_row(row, hooks)
-    if not same:
-        raise SystemExit(msg)
-    return hooks.tally
+    return replayed(row, _Combats((row["s0_role"], row["s1_role"]))).tally
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("results")
-    ap.add_argument("--track", choices=("A", "B"))
-    ap.add_argument("--map", choices=("desert", "jungle"))
-    ap.add_argument("--every", type=int, default=16)
-    ap.add_argument("--workers", type=int, default=2)
-    a = ap.parse_args()
-    rows = read_results(a.results).to_pylist()
-    rows = sample([r for r in rows if a.track in (None, r["track_side"]) and a.map in (None, r["map_side"])], a.every)
-    total: Tally = collections.Counter()
-    with ProcessPoolExecutor(a.workers) as ex:
-        for t in ex.map(replay, rows):
-            total.update(t)
-    where = (f", track {a.track}" if a.track else "") + (f", {a.map}" if a.map else "")
+    total, heading = tally(arguments(__doc__.splitlines()[0]), replay)
     combats = sum(v for k, v in total.items() if k[0] == "combat")
-    print(f"{len(rows)} games replayed from {a.results}{where}: {combats} combats; combat stars placed: "
+    print(f"{heading}: {combats} combats; combat stars placed: "
           + ", ".join(f"{k[1]} {v}" for k, v in sorted(total.items()) if k[0] == "star"))
     for loc in sorted({k[1] for k in total if k[0] == "combat"}, key=lambda s: (len(s), s)):
         parts = []
