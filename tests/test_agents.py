@@ -7,20 +7,25 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
+import msgspec
 import pytest
 
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_agent
 from meloch.agents.evaluate import (
     ARMED_WEIGHTS,
     MECHS_MAX,
+    RACE,
     TUNED_WEIGHTS,
     WEIGHTS,
     WIN_SCORE,
     advantage,
     armed_advantage,
+    column_fractions,
     evaluate,
     explain,
     progress,
+    race_advantage,
+    race_score,
     score,
     standing_score,
     terms,
@@ -322,7 +327,7 @@ def test_registry_names_and_levels() -> None:
         named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
         assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
         assert named.by_role == spelled.by_role
-    for judge in (1, 2, 3):
+    for judge in (1, 2, 3, 4):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     tuned = make_agent("search:s4t3r1w3k1", 1)
@@ -330,7 +335,7 @@ def test_registry_names_and_levels() -> None:
     assert judge_of(tuned.params) is tuned_advantage and judge_of(FlatParams(judge=3, weights=1)) is armed_advantage
     assert judge_of(FlatParams()) is advantage
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e4", "search:s4w", "search:s4k2", "search:s4k"):
+                "search:s4/x", "search:s4e5", "search:s4w", "search:s4k2", "search:s4k"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -573,6 +578,35 @@ def test_armed_judge_counts_a_deployed_mech() -> None:
     assert advantage(deployed, 0) == pytest.approx(advantage(s, 0))
     assert armed_advantage(deployed, 0) - armed_advantage(s, 0) == pytest.approx(ARMED_WEIGHTS["mech"])
     assert armed_advantage(s, 1) - armed_advantage(deployed, 1) == pytest.approx(ARMED_WEIGHTS["mech"])
+
+
+def test_race_judge_discounts_a_column_the_opponent_is_taking() -> None:
+    """The judge ``e4`` (``race_advantage``): with no opponent progress a seat's score is the heuristic's;
+    a met column the opponent has met too counts ``RACE`` less; an unmet one counts
+    less by at most its own share; and the judge is antisymmetric."""
+    met_checked = goal_checked = 0
+    for s in _positions():
+        for seat in (0, 1):
+            st = standing(s, seat)
+            if st.role == "expeditions":  # its first open non-combat category met, not yet Boasted
+                first = next(i for i, g in enumerate(st.goals) if g[5] and g[1] != "combat")
+                goals = list(st.goals)
+                goals[first] = (*goals[first][:3], goals[first][4], *goals[first][4:])
+                st = msgspec.structs.replace(st, goals=tuple(goals))
+            mine = column_fractions(st)
+            base = race_score(st, mine, {})
+            assert base == pytest.approx(standing_score(st))
+            for col, f in mine.items():
+                contested = race_score(st, mine, {col: 1.0})
+                if f >= 1.0:
+                    assert base - contested == pytest.approx(RACE * WEIGHTS["met"])
+                    met_checked += 1
+                elif f > 0:
+                    own = WEIGHTS["goal"] * (f + f * f) / 2
+                    assert 0 <= base - contested <= RACE * own + 1e-9
+                    goal_checked += 1
+        assert race_advantage(s, 0) == pytest.approx(-race_advantage(s, 1))
+    assert goal_checked and met_checked
 
 
 def _second(after: State, b: Action, seat: int, depth: int) -> float:

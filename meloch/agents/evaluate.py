@@ -271,6 +271,67 @@ def tuned_advantage(state: State, seat: int) -> float:
     return advantage(state, seat, TUNED_WEIGHTS)
 
 
+RACE = 1.0
+"""How much the opponent's progress on the facing category of a column discounts a seat's own
+progress there (``race_advantage``): at the opponent's ``g`` (0 to 1) the seat's goal or met value
+in that column counts ``1 - RACE * g**2``."""
+
+
+def column_fractions(st: Standing, w: dict[str, float] = WEIGHTS) -> dict[int, float]:
+    """Column -> ``st``'s progress ``have/need`` (at most 1; a Scythe seat's means and sources
+    counted, as in ``progress``) on each open non-combat Triumph column."""
+    held = held_resources(st) if st.role == "scythe" else {}
+    out: dict[int, float] = {}
+    for col, metric, _, have, need, is_open in st.goals:
+        if not is_open or metric == "combat":
+            continue
+        have_eff = scythe_have(st, metric, have, held, w) if st.role == "scythe" and have < need else float(have)
+        out[col] = min(1.0, have_eff / need) if need else 1.0
+    return out
+
+
+def race_score(st: Standing, mine: dict[int, float], theirs: dict[int, float], w: dict[str, float] = WEIGHTS) -> float:
+    """``standing_score`` with each open column's goal or met value discounted by the opponent's
+    progress on that column (``RACE``): the track takes one star a column, so a category the
+    opponent is about to claim is worth less than one nobody contests."""
+    total = w["star"] * st.stars
+    missing = st.stars_to_win - st.stars
+    values: list[float] = []
+    for col, f in mine.items():
+        g = theirs.get(col, 0.0)
+        keep = 1.0 - RACE * g * g
+        if f >= 1.0:
+            total += w["met"] * keep
+        else:
+            values.append(w["goal"] * (f + f * f) / 2 * keep)
+    if missing > 0 and values:
+        values.sort(reverse=True)
+        total += sum(values[:missing])
+    if any(metric == "combat" and is_open for _, metric, _, _, _, is_open in st.goals) or \
+            (w["stake"] and st.combat_stake):
+        total += w["combat"] * combat_reach(st)
+    if st.role == "scythe":
+        total += -w["discarded"] * st.stars_discarded
+        total += w["resources"] * min(12, sum(n for _, _, n in st.resources))
+        if w["mech"]:
+            total += mech_value(st, w)
+    else:
+        total += w["hand"] * min(6, st.hand)
+    return total
+
+
+def race_advantage(state: State, seat: int) -> float:
+    """``advantage`` with every open column's value discounted by the opponent's progress there
+    (``race_score``): the flat search's judge ``e4`` (docs/agents.md). The heuristic's own ``goal``
+    term counts a category the opponent is a step from taking as fully as an uncontested one."""
+    end = finished_advantage(state, seat)
+    if end is not None:
+        return end
+    me, opp = standing(state, seat), standing(state, 1 - seat)
+    fm, fo = column_fractions(me), column_fractions(opp)
+    return race_score(me, fm, fo) - race_score(opp, fo, fm)
+
+
 def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1] (1: a win): ``tanh(advantage / SCALE)``."""
     return math.tanh(advantage(state, seat, weights) / SCALE)
