@@ -99,3 +99,22 @@ def test_replay_sample_spreads_over_the_mechs_and_repeats(monkeypatch: pytest.Mo
     assert len({r["mech"] for r in rows[::16]}) == 1
     assert len({r["mech"] for r in picked}) == 8
     assert tools.sample(rows, 1) == rows
+
+
+def test_cells_additive_fit_recovers_faction_and_mat_effects(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``balance_cells.additive``: cells whose rates are additive in the logit come back as those rates
+    (large samples, so no noise), and a cell's own deviation is not kept: the fit reads main effects."""
+    import math
+    cells_tool = _tool(monkeypatch, "balance_cells")
+    faction = {"albion": -0.6, "nordic": 0.0, "saxony": 0.7}
+    mat = {"agricultural": 0.5, "industrial": 0.0, "militant": -0.3}
+    n = 200_000
+    truth = {(f, m): 1 / (1 + math.exp(-(0.1 + fe + me))) for f, fe in faction.items() for m, me in mat.items()}
+    cells = {key: [True] * round(n * p) + [False] * (n - round(n * p)) for key, p in truth.items()}
+    fit = cells_tool.additive(cells)
+    assert max(abs(fit[key] - p) for key, p in truth.items()) < 1e-4
+    odd = dict(cells)
+    odd[("saxony", "agricultural")] = [True] * n  # one cell far off its main effects
+    refit = cells_tool.additive(odd)
+    assert refit[("saxony", "agricultural")] < 0.95
+    assert refit[("albion", "militant")] < truth[("albion", "militant")] + 0.05

@@ -7,7 +7,9 @@ outside the band with their rates, each faction's rate, and the rates by map sid
 the ones that fail (balance round 9, docs/rules-notes.md). Last, how many cells binomial noise alone
 would put outside the band (every cell's games drawn again 4,000 times, fixed seed): with every cell
 at 50%, and with every cell at its faction's rate, which tells a faction spread from mat effects
-(balance round 16).
+(balance round 16). And the cells with the noise taken out: a logistic fit of faction + mat main
+effects to every game (``additive``), whose cells outside the band are the content's, not the
+sample's; then how many cells noise around those rates puts outside at the grid's size.
 """
 
 from __future__ import annotations
@@ -36,6 +38,33 @@ def _noise(cells: dict[tuple[str, str], list[bool]], rates: list[float]) -> str:
     return f"{mid} (95% range {lo}-{hi})"
 
 
+def additive(cells: dict[tuple[str, str], list[bool]]) -> dict[tuple[str, str], float]:
+    """Each cell's Scythe win rate (0-1) under ``logit p = a + faction + mat``, fitted to the cells'
+    games by maximum likelihood (Newton's method; the first faction and mat are the baseline):
+    a faction's and a mat's effect, each read on every game of it, without the cell's own noise."""
+    keys = list(cells)
+    factions = sorted({f for f, _ in keys})
+    mats = sorted({m for _, m in keys})
+    x = np.zeros((len(keys), 1 + len(factions) - 1 + len(mats) - 1))
+    x[:, 0] = 1
+    for i, (f, m) in enumerate(keys):
+        if factions.index(f):
+            x[i, factions.index(f)] = 1
+        if mats.index(m):
+            x[i, len(factions) - 1 + mats.index(m)] = 1
+    n = np.array([len(cells[k]) for k in keys], dtype=float)
+    k = np.array([sum(cells[k]) for k in keys], dtype=float)
+    beta = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-x @ beta))
+        step = np.linalg.solve(x.T @ (x * (n * p * (1 - p))[:, None]), x.T @ (k - n * p))
+        beta += step
+        if np.abs(step).max() < 1e-10:
+            break
+    fitted = 1 / (1 + np.exp(-x @ beta))
+    return {key: float(q) for key, q in zip(keys, fitted, strict=True)}
+
+
 def main(dirs: list[str], over: list[str]) -> None:
     cols = ["faction", "mat", "winner_role", "map_side", "track_side"]
     rows = pooled(dirs, over)[1][cols].to_dict("records")
@@ -55,6 +84,11 @@ def main(dirs: list[str], over: list[str]) -> None:
     print("cells outside by binomial noise alone: every cell at 50%: " + _noise(cells, [0.5] * len(cells))
           + "; every cell at its faction's rate: "
           + _noise(cells, [_rate(by["faction"][f]) / 100 for f, _ in cells]))
+    fit = additive(cells)
+    out_fit = [(key, 100 * q) for key, q in sorted(fit.items()) if not BAND[0] <= 100 * q <= BAND[1]]
+    print(f"cells outside by the faction + mat fit (noise taken out): {len(out_fit)} of {len(fit)}"
+          + (": " + ", ".join(f"{f}/{m} {p:.1f}" for (f, m), p in out_fit) if out_fit else "")
+          + "; with binomial noise around the fit: " + _noise(cells, [fit[key] for key in cells]))
 
 
 if __name__ == "__main__":

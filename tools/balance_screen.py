@@ -69,4 +69,6 @@ def main(args: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if not [a for a in sys.argv[1:] if "=" not in a]:
+        sys.exit(__doc__)
     main(sys.argv[1:])
