@@ -15,11 +15,14 @@ from meloch.agents.evaluate import (
     ARMED_WEIGHTS,
     MECHS_MAX,
     RACE,
+    REACH,
     TUNED_WEIGHTS,
     WEIGHTS,
     WIN_SCORE,
     advantage,
     armed_advantage,
+    boast_advantage,
+    boast_reach,
     column_fractions,
     evaluate,
     explain,
@@ -253,6 +256,7 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
     play_game(VARIANT_SETUPS[variant], 11, (RandomAgent(3), RandomAgent(4)), keep)
     assert len(keep.states) > 100
     spotted = produced = 0
+    boasts: set[int] = set()
     for s in keep.states[::7]:
         for seat in (0, 1):
             st = standing(s, seat)
@@ -275,9 +279,19 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
                     assert isinstance(p, ExpView)
                     assert (st.role, st.stars_discarded, st.resources, st.hand, st.mechs) == (
                         "expeditions", 0, (), p.hand, 0)
+                    # the Boast sites a player sees: exposed Boast gathers, hidden ones once revealed
+                    b = board(s.setup.map_side)
+                    sites = [lid for lid in b.numbered
+                             if any(e.op == "boast" for e in b.loc[lid].gather)
+                             or (lid in v.revealed and any(e.op == "boast" for e in b.loc[lid].revealed))]
+                    near = [b.mech_distance[p.loc][x] for x in sites if x in b.mech_distance[p.loc]]
+                    assert st.boast_steps == (min(near) if near else -1)
+                    boasts.add(st.boast_steps)
             assert list(st.goals) == goals(s, seat)
     if variant != "expeditions_vs_expeditions":
         assert spotted and produced  # the new figures were exercised
+    if variant != "scythe_vs_scythe":
+        assert len(boasts) >= 2  # the mech's distance to a Boast changed during the game
 
 
 def test_evaluation_of_a_finished_game() -> None:
@@ -327,7 +341,7 @@ def test_registry_names_and_levels() -> None:
         named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
         assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
         assert named.by_role == spelled.by_role
-    for judge in (1, 2, 3, 4):
+    for judge in (1, 2, 3, 4, 5):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     tuned = make_agent("search:s4t3r1w3k1", 1)
@@ -335,7 +349,7 @@ def test_registry_names_and_levels() -> None:
     assert judge_of(tuned.params) is tuned_advantage and judge_of(FlatParams(judge=3, weights=1)) is armed_advantage
     assert judge_of(FlatParams()) is advantage
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e5", "search:s4w", "search:s4k2", "search:s4k"):
+                "search:s4/x", "search:s4e6", "search:s4w", "search:s4k2", "search:s4k"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -607,6 +621,28 @@ def test_race_judge_discounts_a_column_the_opponent_is_taking() -> None:
                     goal_checked += 1
         assert race_advantage(s, 0) == pytest.approx(-race_advantage(s, 1))
     assert goal_checked and met_checked
+
+
+def test_boast_judge_counts_the_mech_s_way_to_a_boast() -> None:
+    """The judge ``e5``: an Expeditions seat with a met open category gains ``REACH`` on a Boast site,
+    a quarter less a step away, nothing from 4 steps, nothing with no category met, and a Scythe seat
+    never; the judge is the heuristic's ``advantage`` plus the two seats' reach, antisymmetric."""
+    exp = next(standing(s, seat) for s in _positions() for seat in (0, 1)
+               if standing(s, seat).role == "expeditions" and not any(
+                   g[5] and g[1] != "combat" and g[3] >= g[4] for g in standing(s, seat).goals))
+    first = next(i for i, g in enumerate(exp.goals) if g[5] and g[1] != "combat")
+    goals = list(exp.goals)
+    goals[first] = (*goals[first][:3], goals[first][4], *goals[first][4:])
+    met = msgspec.structs.replace(exp, goals=tuple(goals))
+    for steps, share in ((0, 1.0), (1, 0.75), (3, 0.25), (4, 0.0), (6, 0.0), (-1, 0.0)):
+        assert boast_reach(msgspec.structs.replace(met, boast_steps=steps)) == pytest.approx(REACH * share)
+    assert boast_reach(msgspec.structs.replace(exp, boast_steps=0)) == 0.0
+    for s in _positions():
+        for seat in (0, 1):
+            reach = boast_reach(standing(s, seat)) - boast_reach(standing(s, 1 - seat))
+            assert boast_advantage(s, seat) == pytest.approx(advantage(s, seat) + reach)
+            if standing(s, seat).role == "scythe":
+                assert boast_reach(standing(s, seat)) == 0.0
 
 
 def _second(after: State, b: Action, seat: int, depth: int) -> float:

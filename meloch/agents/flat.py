@@ -32,7 +32,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meloch.agents.base import Sampler
-from meloch.agents.evaluate import TUNED_WEIGHTS, advantage, armed_advantage, race_advantage, tuned_advantage
+from meloch.agents.evaluate import (
+    TUNED_WEIGHTS,
+    advantage,
+    armed_advantage,
+    boast_advantage,
+    race_advantage,
+    tuned_advantage,
+)
 from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
 from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
 from meloch.engine import Action, State, View, apply, legal_actions
@@ -62,7 +69,8 @@ class FlatParams:
     to game outcomes); 2 the heuristic's scores with the opponent's weighted by the fitted ratio of the
     roles (``role_weighted_advantage``); 3 the heuristic's terms with its mechs and the combat at stake
     counted (``armed_advantage``, ``ARMED_WEIGHTS``); 4 the heuristic's terms with each open column's
-    value discounted by the opponent's progress on it (``race_advantage``)."""
+    value discounted by the opponent's progress on it (``race_advantage``); 5 the heuristic's terms
+    and the Expeditions mech's reach to a Boast (``boast_advantage``)."""
     width: int = 0
     """Second own decisions searched under each kept option (0: none, the greedy line decides it): when
     the seat decides again after the option, its ``width`` best next options (ranked on the first
@@ -123,7 +131,8 @@ def next_decision(s: State) -> tuple[State, list[Action]]:
 Judge = Callable[[State, int], float]
 """The value of a line's last state for a seat, in score units (``JUDGES``)."""
 
-JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage, armed_advantage, race_advantage)
+JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage, armed_advantage, race_advantage,
+                              boast_advantage)
 """``FlatParams.judge`` -> the judge."""
 
 LINE_WEIGHTS: tuple[dict[str, float] | None, ...] = (None, TUNED_WEIGHTS)

@@ -36,6 +36,28 @@ class Board:
         """Numbered locations: the territories (a set, for the per-step control count)."""
         self._mech_steps: dict[str, frozenset[str]] = {
             k: frozenset(n for n in self.all_adjacent[k] if self.loc[n].kind == "location") for k in self.loc}
+        self.mech_distance: dict[str, dict[str, int]] = {k: self._mech_bfs(k) for k in self.loc}
+        """Fewest Expeditions-mech steps from a location to each numbered location it reaches (stops
+        on map tokens and Scythe units not counted): what an evaluation reads as "how far"."""
+        self.boast_sites: frozenset[str] = frozenset(
+            lid for lid, loc in self.loc.items() if any(e.op == "boast" for e in loc.gather))
+        """Numbered locations whose exposed Gather benefits Boast."""
+        self.hidden_boast_sites: frozenset[str] = frozenset(
+            lid for lid, loc in self.loc.items() if any(e.op == "boast" for e in loc.revealed))
+        """Locations whose hidden benefits (gathered once their corruption is cleared) Boast."""
+
+    def _mech_bfs(self, start: str) -> dict[str, int]:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for n in self._mech_steps[a]:
+                    if n not in dist:
+                        dist[n] = dist[a] + 1
+                        nxt.append(n)
+            frontier = nxt
+        return dist
 
     def is_territory(self, lid: str) -> bool:
         """Numbered locations are territories; lakes and home bases are not."""

@@ -11,6 +11,7 @@ may ask about either seat.
 from __future__ import annotations
 
 from meloch.engine import hooks, track
+from meloch.engine.board import board
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
 from meloch.engine.model import State
@@ -34,4 +35,16 @@ def standing(state: State, seat: int) -> Standing:
                         mechs=len(p.mechs), combat_stake=stake)
     return Standing(role="expeditions", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                     power=p.power, combat_cards=len(p.combat_cards), stars_discarded=0, resources=(),
-                    hand=len(p.hand), combat_stake=stake)
+                    hand=len(p.hand), combat_stake=stake, boast_steps=boast_steps(state, p.loc))
+
+
+def boast_steps(state: State, loc: str) -> int:
+    """Mech steps from ``loc`` to the nearest location whose Gather Boasts now (``Standing.boast_steps``)."""
+    b = board(state.setup.map_side)
+    dist = b.mech_distance[loc]
+    best = -1
+    for site in b.boast_sites | (b.hidden_boast_sites & frozenset(state.revealed)):
+        d = dist.get(site, -1)
+        if d >= 0 and (best < 0 or d < best):
+            best = d
+    return best
