@@ -351,7 +351,7 @@ def boast_advantage(state: State, seat: int) -> float:
     """``advantage`` with ``boast_reach`` for each seat: the flat search's judge ``e5`` (docs/agents.md).
     The heuristic counts a met category the same wherever the mech stands, so a line that walks the
     mech toward a Boast over two turns looks no better than one that stays (medium's Expeditions
-    seat lost 18% of its lost games holding a met category it never Boasted)."""
+    seat ended a third of its lost games holding a met category it never Boasted)."""
     end = finished_advantage(state, seat)
     if end is not None:
         return end
