@@ -43,8 +43,13 @@ def boast_steps(state: State, loc: str) -> int:
     b = board(state.setup.map_side)
     dist = b.mech_distance[loc]
     best = -1
-    for site in b.boast_sites | (b.hidden_boast_sites & frozenset(state.revealed)):
+    for site in b.boast_sites:
         d = dist.get(site, -1)
         if d >= 0 and (best < 0 or d < best):
             best = d
+    for site in b.hidden_boast_sites:
+        if site in state.revealed:
+            d = dist.get(site, -1)
+            if d >= 0 and (best < 0 or d < best):
+                best = d
     return best
