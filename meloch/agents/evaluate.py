@@ -211,7 +211,6 @@ def standing_score(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
     non-combat columns have distinct labels (the content test checks it): ``terms`` keys them by label."""
     total = w["star"] * st.stars
     missing = st.stars_to_win - st.stars
-    scythe = st.role == "scythe"
     prog = progress(st, w)
     for _ in prog.met:
         total += w["met"]
@@ -221,10 +220,15 @@ def standing_score(st: Standing, w: dict[str, float] = WEIGHTS) -> float:
         values.sort(reverse=True)
         for v in values[:missing]:
             total += v
-    combat_open = prog.combat_open
+    return _other_terms(total, st, prog.combat_open, w)
+
+
+def _other_terms(total: float, st: Standing, combat_open: bool, w: dict[str, float]) -> float:
+    """``total`` plus the terms after the goals (combat strength, then the role's own), added in
+    ``terms``' order so that ``standing_score`` stays the same float to the last bit."""
     if combat_open or (w["stake"] and st.combat_stake):
         total += w["combat"] * combat_reach(st)
-    if scythe:
+    if st.role == "scythe":
         total += -w["discarded"] * st.stars_discarded
         total += w["resources"] * min(12, sum(n for _, _, n in st.resources))
         if w["mech"]:
@@ -307,17 +311,8 @@ def race_score(st: Standing, mine: dict[int, float], theirs: dict[int, float], w
     if missing > 0 and values:
         values.sort(reverse=True)
         total += sum(values[:missing])
-    if any(metric == "combat" and is_open for _, metric, _, _, _, is_open in st.goals) or \
-            (w["stake"] and st.combat_stake):
-        total += w["combat"] * combat_reach(st)
-    if st.role == "scythe":
-        total += -w["discarded"] * st.stars_discarded
-        total += w["resources"] * min(12, sum(n for _, _, n in st.resources))
-        if w["mech"]:
-            total += mech_value(st, w)
-    else:
-        total += w["hand"] * min(6, st.hand)
-    return total
+    combat_open = any(metric == "combat" and is_open for _, metric, _, _, _, is_open in st.goals)
+    return _other_terms(total, st, combat_open, w)
 
 
 def race_advantage(state: State, seat: int) -> float:
