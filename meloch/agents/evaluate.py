@@ -282,15 +282,12 @@ in that column counts ``1 - RACE * g**2``."""
 
 
 def column_fractions(st: Standing, w: dict[str, float] = WEIGHTS) -> dict[int, float]:
-    """Column -> ``st``'s progress ``have/need`` (at most 1; a Scythe seat's means and sources
-    counted, as in ``progress``) on each open non-combat Triumph column."""
-    held = held_resources(st) if st.role == "scythe" else {}
-    out: dict[int, float] = {}
-    for col, metric, _, have, need, is_open in st.goals:
-        if not is_open or metric == "combat":
-            continue
-        have_eff = scythe_have(st, metric, have, held, w) if st.role == "scythe" and have < need else float(have)
-        out[col] = min(1.0, have_eff / need) if need else 1.0
+    """Column -> ``st``'s progress on each open non-combat Triumph column: ``progress``'s fraction (a
+    Scythe seat's means and sources counted), 1 for a met one."""
+    prog = progress(st, w)
+    column = {label: col for col, _, label, _, _, _ in st.goals}
+    out = {column[label]: f for f, label in prog.fractions}
+    out.update((column[label], 1.0) for label in prog.met)
     return out
 
 
@@ -337,7 +334,7 @@ def boast_reach(st: Standing) -> float:
     (``Standing.boast_steps``); 0 for a Scythe seat, none met, or no Boast in reach."""
     if st.role != "expeditions" or st.boast_steps < 0:
         return 0.0
-    if not any(metric != "combat" and is_open and have >= need for _, metric, _, have, need, is_open in st.goals):
+    if not progress(st).met:
         return 0.0
     return REACH * max(0.0, 1.0 - st.boast_steps / 4)
 

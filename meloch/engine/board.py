@@ -40,11 +40,9 @@ class Board:
         """Fewest Expeditions-mech steps from a location to each numbered location it reaches (stops
         on map tokens and Scythe units not counted): what an evaluation reads as "how far"."""
         self.boast_sites: frozenset[str] = frozenset(
-            lid for lid, loc in self.loc.items() if any(e.op == "boast" for e in loc.gather))
-        """Numbered locations whose exposed Gather benefits Boast."""
-        self.hidden_boast_sites: frozenset[str] = frozenset(
-            lid for lid, loc in self.loc.items() if any(e.op == "boast" for e in loc.revealed))
-        """Locations whose hidden benefits (gathered once their corruption is cleared) Boast."""
+            lid for lid, loc in self.loc.items() if any(e.op == "boast" for e in loc.gather + loc.revealed))
+        """Locations with a Boast among their Gather benefits, exposed or hidden: where a Gather may
+        Boast (whether it does now is the Gather rule's, ``variants.GATHER_BENEFITS``)."""
 
     def _mech_bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

@@ -10,7 +10,7 @@ may ask about either seat.
 
 from __future__ import annotations
 
-from meloch.engine import hooks, track
+from meloch.engine import hooks, track, variants
 from meloch.engine.board import board
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
@@ -39,17 +39,10 @@ def standing(state: State, seat: int) -> Standing:
 
 
 def boast_steps(state: State, loc: str) -> int:
-    """Mech steps from ``loc`` to the nearest location whose Gather Boasts now (``Standing.boast_steps``)."""
+    """Mech steps from ``loc`` to the nearest location whose Gather Boasts now (``Standing.boast_steps``):
+    of the board's Boast sites, those whose Gather benefits (the Gather rule's own answer) hold a Boast."""
     b = board(state.setup.map_side)
     dist = b.mech_distance[loc]
-    best = -1
-    for site in b.boast_sites:
-        d = dist.get(site, -1)
-        if d >= 0 and (best < 0 or d < best):
-            best = d
-    for site in b.hidden_boast_sites:
-        if site in state.revealed:
-            d = dist.get(site, -1)
-            if d >= 0 and (best < 0 or d < best):
-                best = d
-    return best
+    near = [dist[site] for site in b.boast_sites if site in dist
+            and any(e.op == "boast" for fn in variants.GATHER_BENEFITS for e in fn(state, site))]
+    return min(near) if near else -1
