@@ -160,6 +160,30 @@ def test_a_corrupt_games_file_is_a_clear_error(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "t.jsonl:2 is not a table game" in res.output and "Traceback" not in res.output
 
 
+def test_an_archive_is_read_for_show_and_never_written(tmp_path: Path) -> None:
+    """``docs/automa/history.jsonl.gz``: a gzip archive of finished tables is read like a games file,
+    ``--show`` prints it, and playing, restamping or carrying over into it is a clear error that
+    leaves it as it was (appending to a gzip file would corrupt it)."""
+    import gzip
+    games = [game("explorer", 1, k, float(k % 2)) for k in range(4)]
+    archive = tmp_path / "history.jsonl.gz"
+    archive.write_bytes(gzip.compress(b"".join(msgspec.json.encode(g) + b"\n" for g in games)))
+    before = archive.read_bytes()
+    assert load(archive) == games
+    r = CliRunner().invoke(app, ["automa-table", "--show", "--out", str(archive)])
+    assert r.exit_code == 0 and "50.0%" in r.output, r.output
+    for extra in ([], ["--show", "--restamp"], ["--show", "--carry-over", "old000000000"]):
+        r = CliRunner().invoke(app, ["automa-table", "--agent", "random", "--cells", "1", "--sides", "explorer",
+                                     "--games", "1", "--out", str(archive), *extra])
+        assert r.exit_code == 2 and "read-only" in r.output and "Traceback" not in r.output, r.output
+    with pytest.raises(ValueError, match="read-only"):
+        run(parse_cells("random", "1", ["explorer"]), 1, archive)
+    assert archive.read_bytes() == before
+    (tmp_path / "bad.jsonl.gz").write_bytes(b"not gzip")
+    with pytest.raises(ValueError, match="not a gzip archive"):
+        load(tmp_path / "bad.jsonl.gz")
+
+
 def _write(out: Path, games: list[TableGame]) -> None:
     out.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
 

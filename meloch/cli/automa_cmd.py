@@ -47,13 +47,15 @@ def automa_table(
     from rich.console import Console
 
     from meloch.agents import make_agent
-    from meloch.sim.automa_table import carry_over, load, parse_cells, restamp, run, same_result, table
+    from meloch.sim.automa_table import carry_over, load, parse_cells, restamp, run, same_result, table, writable
 
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=140)
     try:
         load(out)
+        if restamp_games or carry or not show_only:
+            writable(out)
     except ValueError as err:
         console.print(f"[red]Error:[/] {err}")
         raise typer.Exit(code=2) from None

@@ -22,6 +22,7 @@ Wilson intervals of levels 1, 3 and 5 do not overlap, level 1 is won >= 80%, Thr
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import itertools
 import time
@@ -161,12 +162,31 @@ def play(cell: Cell, k: int, first_seed: int = 1, turn_limit: int = 300, rules: 
                      o.reason if o is not None else "unfinished", rec.turns, round(cpu, 3), rules or cell_rules(cell))
 
 
+ARCHIVE_SUFFIX = ".gz"
+"""A games file ending so is a gzip archive of finished tables (``docs/automa/history.jsonl.gz``): read
+by ``load`` (so ``--show --rules`` prints an older table), never played into or rewritten."""
+
+
+def writable(path: Path) -> None:
+    """Raise ``ValueError`` if ``path`` is an archive (``ARCHIVE_SUFFIX``): games are appended to a
+    plain JSON-lines file, and appending to a gzip file would corrupt it."""
+    if path.suffix == ARCHIVE_SUFFIX:
+        raise ValueError(f"{path} is a compressed archive of finished tables, read-only (--show only); "
+                         "play, --restamp and --carry-over into a .jsonl file")
+
+
 def load(path: Path) -> list[TableGame]:
     if not path.exists():
         return []
     dec = msgspec.json.Decoder(TableGame)
     out: list[TableGame] = []
-    for i, line in enumerate(path.read_bytes().splitlines(), 1):
+    data = path.read_bytes()
+    if path.suffix == ARCHIVE_SUFFIX:
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as err:
+            raise ValueError(f"{path} is not a gzip archive of table games ({err})") from None
+    for i, line in enumerate(data.splitlines(), 1):
         if line.strip():
             try:
                 out.append(dec.decode(line))
@@ -187,6 +207,7 @@ def run(cells: Sequence[Cell], games: int, out: Path, *, first_seed: int = 1, tu
     ``out``; several processes may split the game numbers between them (a deal depends only on its
     number). Stops early once ``max_cpu`` CPU seconds are spent (0: no limit). Returns (games
     played, stopped early)."""
+    writable(out)
     rules = rules_of(cells)
     done = {_key(g) for g in load(out)
             if rules.get(_key(g)[0]) == g.rules and g.seed == deal(g.k, first_seed)[0]}
@@ -330,6 +351,7 @@ def restamp(path: Path) -> int:
 
 def _rewrite(path: Path, games: Iterable[TableGame]) -> None:
     """Replace the games file whole (a new file renamed over it: an interrupted rewrite loses no game)."""
+    writable(path)
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
     tmp.replace(path)
