@@ -734,3 +734,34 @@ def test_reply_searched_wide_takes_the_worst_of_the_opponent_s_first_decisions()
         checked += 1
     assert checked >= 3
     assert make_agent("search:s8t6r1w3q3/s16t8r1w3q3", 1).by_role["expeditions"].reply_width == 3  # type: ignore[attr-defined]
+
+
+def test_race_turns_lengthen_the_lines_only_in_a_race() -> None:
+    """``FlatParams.race_turns`` (``z2``): when either seat is one star or less from winning (by the
+    view), the search chooses as one with two own turns a line; otherwise as the plain search, from the
+    same seed (compared by choices)."""
+    import msgspec
+
+    from meloch.agents.flat import in_race
+    agent = make_agent("search:s2t3z2", 1)
+    assert isinstance(agent, FlatAgent) and agent.params.race_turns == 2
+    checked = apart = 0
+    for s in _positions():
+        legal = legal_actions(s)
+        if legal[0].verb in ("dial", "tuck"):
+            continue
+        seat = legal[0].seat
+        calm = msgspec.structs.replace(view(s, seat), stars=(0, 0))
+        assert not in_race(calm)
+        need = calm.setup.seats[1 - seat].stars_to_win
+        race = msgspec.structs.replace(calm, stars=(need - 1, 0) if seat == 1 else (0, need - 1))
+        assert in_race(race)
+        plain, longer = FlatParams(samples=2, top=3), FlatParams(samples=2, top=3, turns=2)
+        assert make_agent("search:s2t3z2", 1).choose_from(calm, legal, Sampler(s, seat)) == \
+            FlatAgent(1, params=plain).choose_from(calm, legal, Sampler(s, seat))
+        got = make_agent("search:s2t3z2", 1).choose_from(race, legal, Sampler(s, seat))
+        assert got == FlatAgent(1, params=longer).choose_from(race, legal, Sampler(s, seat))
+        apart += got != FlatAgent(1, params=plain).choose_from(race, legal, Sampler(s, seat))
+        checked += 1
+    assert checked >= 4
+    assert apart >= 1  # two own turns choose differently somewhere: the check can fail

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from meloch.agents.base import Sampler
 from meloch.agents.evaluate import (
@@ -82,6 +82,10 @@ class FlatParams:
     """With ``reply``: the opponent's first decision of its reply turn searched ``reply_width`` wide
     against the seat (its options that rank highest by its own one-step ``advantage``, each followed
     by its greedy line; the line is worth the least of them to the seat). 0: the greedy reply."""
+    race_turns: int = 0
+    """In a race (either seat one star or less from winning, by the seat's view), own turns in each line
+    in place of ``turns`` (0: ``turns`` throughout): a star one turn out decides a race, and a race is
+    where half the games between the levels end (docs/agents.md, "Two own turns a line")."""
     weights: int = 0
     """The weights of every line (both seats' greedy steps) and, with ``judge`` 0, of its end:
     0 the heuristic's ``WEIGHTS``; 1 ``TUNED_WEIGHTS`` (tuned by game results, tools/tune_weights.py)."""
@@ -213,6 +217,11 @@ def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: 
     return best
 
 
+def in_race(view: View) -> bool:
+    """Either seat one star or less from winning (``FlatParams.race_turns``)."""
+    return any(view.stars[i] + 1 >= view.setup.seats[i].stars_to_win for i in (0, 1))
+
+
 class FlatAgent:
     """Flat Monte Carlo over the heuristic's greedy lines (see the module docstring)."""
 
@@ -266,6 +275,8 @@ class FlatAgent:
         if rule is not None:
             return rule
         p = self.settings(view.setup.seats[legal[0].seat].role)
+        if p.race_turns and in_race(view):
+            p = replace(p, turns=p.race_turns)
         with sampler.bound():
             vals = self.values(legal, sampler, p)
         keys = sorted(vals)
