@@ -108,8 +108,8 @@ Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed)
 next decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03); the Expeditions
 seat draws more samples. ``hard`` searches the next decision 6 wide: the best measured of the
 candidates tried against ``medium`` (twice the samples, all first options, a second nested level, 6
-wide), and no stronger than it (50% [36, 64] in 44 games). Their strength and time per move:
-docs/agents.md, "Search levels"."""
+wide), and no stronger than it (45% [39, 52] in 200 games on the shipped content, 2026-12-06). Their
+strength and time per move: docs/agents.md, "Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
