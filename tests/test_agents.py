@@ -740,8 +740,6 @@ def test_race_turns_lengthen_the_lines_only_in_a_race() -> None:
     """``FlatParams.race_turns`` (``z2``): when either seat is one star or less from winning (by the
     view), the search chooses as one with two own turns a line; otherwise as the plain search, from the
     same seed (compared by choices)."""
-    import msgspec
-
     from meloch.agents.flat import in_race
     agent = make_agent("search:s2t3z2", 1)
     assert isinstance(agent, FlatAgent) and agent.params.race_turns == 2

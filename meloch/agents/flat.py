@@ -85,7 +85,7 @@ class FlatParams:
     race_turns: int = 0
     """In a race (either seat one star or less from winning, by the seat's view), own turns in each line
     in place of ``turns`` (0: ``turns`` throughout): a star one turn out decides a race, and a race is
-    where half the games between the levels end (docs/agents.md, "Two own turns a line")."""
+    where half the games between the levels end (docs/agents.md, "Two own turns a line in a race only")."""
     weights: int = 0
     """The weights of every line (both seats' greedy steps) and, with ``judge`` 0, of its end:
     0 the heuristic's ``WEIGHTS``; 1 ``TUNED_WEIGHTS`` (tuned by game results, tools/tune_weights.py)."""

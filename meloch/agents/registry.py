@@ -28,7 +28,9 @@ for _level, (_scythe, _exp) in SEARCH_LEVELS.items():
     AGENTS[f"search:{_level}"] = lambda seed, _l=_level, _s=_scythe, _e=_exp: FlatAgent(  # type: ignore[misc]
         seed, _l, _s, by_role={"scythe": _s, "expeditions": _e})
 
-_FLAT_SPEC = re.compile(r"^(?:[strdnewvqkz]\d+)+$")
+_FLAT_LETTERS = "[strdnewvqkz]"
+"""The setting letters of a ``search:`` spec (``_flat_params``)."""
+_FLAT_SPEC = re.compile(rf"^(?:{_FLAT_LETTERS}\d+)+$")
 
 
 def _flat_params(spec: str) -> FlatParams | None:
@@ -43,7 +45,7 @@ def _flat_params(spec: str) -> FlatParams | None:
         return FLAT_LEVELS[spec]
     if not _FLAT_SPEC.match(spec):
         return None
-    f = {k: int(v) for k, v in re.findall(r"([strdnewvqkz])(\d+)", spec)}
+    f = {k: int(v) for k, v in re.findall(rf"({_FLAT_LETTERS})(\d+)", spec)}
     base = FlatParams()
     params = FlatParams(samples=f.get("s", base.samples), top=f.get("t", base.top), reply=bool(f.get("r", 0)),
                         depth=f.get("d", base.depth), turns=f.get("n", base.turns),
