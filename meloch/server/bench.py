@@ -564,7 +564,9 @@ async def fuzz(server: ServerProc, count: int, seed: int) -> Fuzz:
         k = rng.randrange(20)
         sent += 1
         if k == 0:  # a wrong token, or a token of another game, on connect
-            tok = rng.choice([g["seats"][0]["token"][:-1] + "A", other["seats"][0]["token"], "", "x" * 500])
+            real = g["seats"][0]["token"]
+            wrong = real[:-1] + ("B" if real.endswith("A") else "A")  # never the real token itself
+            tok = rng.choice([wrong, other["seats"][0]["token"], "", "x" * 500])
             gid = rng.choice([g["game_id"], other["game_id"] if tok != other["seats"][0]["token"] else g["game_id"],
                               "nope", "a" * 40])
             try:
