@@ -60,6 +60,7 @@ def test_dial_model_sets_the_opponents_hidden_dial_by_the_rule(tool: Any) -> Non
     dials = {tool.DialModel(s, 1).sample(random.Random(k)).combat.dial[0] for k in range(20)}
     assert dials == {6}  # one more than the defender's 5, within the attacker's 7
     assert len({tool.Sampler(s, 1).sample(random.Random(k)).combat.dial[0] for k in range(20)}) > 1  # uniform
+    assert {tool.TrueDial(s, 1).sample(random.Random(k)).combat.dial[0] for k in range(20)} == {3}
     assert [tool.ruled_dial(5, 7), tool.ruled_dial(7, 5), tool.ruled_dial(7, 2), tool.ruled_dial(0, 3)] == [6, 5, 0, 1]
 
 

@@ -12,6 +12,8 @@ Modes (what the candidate's samples hold):
   bounds what any sampling or inference of the hidden parts can buy.
 - ``present``: the true state with every deck and the game's chance re-drawn: the hidden present
   (the opponent's combat cards, its commits, face-down tokens and traps) known, the future not.
+- ``truedial``: the seat's own information with an opponent's committed, unrevealed Power Dial as it
+  is (its tucked cards and everything else still drawn): what ``dial`` could buy at best.
 - ``dial``: the seat's own information (``determinize``) with an opponent's committed, unrevealed
   Power Dial set by the dial rule every agent here plays (``meloch.agents.heuristic.dial_rule``),
   where ``determinize`` draws it uniformly: an opponent model, legal information.
@@ -34,7 +36,7 @@ import meloch.sim.ladder as ladder
 from meloch.agents import Sampler, make_agent
 from meloch.engine import Action, State, View
 
-MODES = ("clairvoyant", "present", "dial")
+MODES = ("clairvoyant", "present", "truedial", "dial")
 
 
 def _shuffled(rng: random.Random, xs: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -80,7 +82,21 @@ class DialModel(Sampler):
         return msgspec.structs.replace(s, combat=msgspec.structs.replace(c, dial=dial))
 
 
-SAMPLERS: dict[str, type[Sampler]] = {"clairvoyant": Clairvoyant, "present": Present, "dial": DialModel}
+class TrueDial(Sampler):
+    """The seat's own samples, the opponent's committed hidden dial as it is."""
+
+    def sample(self, rng: random.Random) -> State:
+        s = super().sample(rng)
+        c, true = s.combat, self._state.combat
+        if c is None or true is None or c.revealed:
+            return s
+        opp = 1 - self.seat
+        dial = (true.dial[0], c.dial[1]) if opp == 0 else (c.dial[0], true.dial[1])
+        return msgspec.structs.replace(s, combat=msgspec.structs.replace(c, dial=dial))
+
+
+SAMPLERS: dict[str, type[Sampler]] = {"clairvoyant": Clairvoyant, "present": Present, "truedial": TrueDial,
+                                      "dial": DialModel}
 
 
 class Peeking:
