@@ -10,8 +10,10 @@ Modes (what the candidate's samples hold):
 - ``clairvoyant``: the true state itself, every sample: the opponent's hand and secret commits, and
   every deck order and the game's chance, so every future draw too. With the judge unchanged, this
   bounds what any sampling or inference of the hidden parts can buy.
-- ``present``: the true state with every deck and the game's chance re-drawn: the hidden present
-  (the opponent's combat cards, its commits, face-down tokens and traps) known, the future not.
+- ``present``: the true state with the combat, discovery, encounter and Meloch decks and the game's
+  chance re-drawn: the hidden present (the opponent's combat cards, its commits, face-down tokens
+  and traps) known, most of the future not (the map-token supply and the Factory cards stay as
+  they are).
 - ``truedial``: the seat's own information with an opponent's committed, unrevealed Power Dial as it
   is (its tucked cards and everything else still drawn): what ``dial`` could buy at best.
 - ``dial``: the seat's own information (``determinize``) with an opponent's committed, unrevealed
@@ -51,7 +53,7 @@ class Clairvoyant(Sampler):
 
 
 class Present(Sampler):
-    """The true state with the decks and the game's chance re-drawn."""
+    """The true state with the four decks and the game's chance re-drawn."""
 
     def sample(self, rng: random.Random) -> State:
         s = self._state
