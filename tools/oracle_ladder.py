@@ -36,6 +36,7 @@ import msgspec
 
 import meloch.sim.ladder as ladder
 from meloch.agents import Sampler, make_agent
+from meloch.agents.heuristic import ruled_dial
 from meloch.engine import Action, State, View
 
 MODES = ("clairvoyant", "present", "truedial", "dial")
@@ -63,12 +64,11 @@ class Present(Sampler):
             meloch_deck=_shuffled(rng, s.meloch_deck))
 
 
-def ruled_dial(mine: int, theirs: int) -> int:
-    """The dial ``dial_rule`` sets for a seat with power ``theirs`` facing power ``mine``."""
-    want = min(7, mine) + 1
-    if min(7, theirs) >= want:
-        return want
-    return min(7, theirs) if theirs >= 4 else 0
+def _with_dial(s: State, seat: int, dial: int) -> State:
+    """``s`` with ``seat``'s committed Power Dial set to ``dial``."""
+    assert s.combat is not None
+    dials = (dial, s.combat.dial[1]) if seat == 0 else (s.combat.dial[0], dial)
+    return msgspec.structs.replace(s, combat=msgspec.structs.replace(s.combat, dial=dials))
 
 
 class DialModel(Sampler):
@@ -79,9 +79,7 @@ class DialModel(Sampler):
         c, opp = s.combat, 1 - self.seat
         if c is None or c.revealed or c.dial[opp] < 0:
             return s
-        d = ruled_dial(s.seats[self.seat].power, s.seats[opp].power)
-        dial = (d, c.dial[1]) if opp == 0 else (c.dial[0], d)
-        return msgspec.structs.replace(s, combat=msgspec.structs.replace(c, dial=dial))
+        return _with_dial(s, opp, ruled_dial(s.seats[self.seat].power, s.seats[opp].power))
 
 
 class TrueDial(Sampler):
@@ -92,9 +90,7 @@ class TrueDial(Sampler):
         c, true = s.combat, self._state.combat
         if c is None or true is None or c.revealed:
             return s
-        opp = 1 - self.seat
-        dial = (true.dial[0], c.dial[1]) if opp == 0 else (c.dial[0], true.dial[1])
-        return msgspec.structs.replace(s, combat=msgspec.structs.replace(c, dial=dial))
+        return _with_dial(s, 1 - self.seat, true.dial[1 - self.seat])
 
 
 SAMPLERS: dict[str, type[Sampler]] = {"clairvoyant": Clairvoyant, "present": Present, "truedial": TrueDial,

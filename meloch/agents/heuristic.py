@@ -121,18 +121,24 @@ def softmax_pick(rng: random.Random, values: list[float], temperature: float) ->
     return rng.choices(range(len(values)), weights=weights)[0]
 
 
+def ruled_dial(opponent_power: int, power: int) -> int:
+    """The dial ``dial_rule`` sets for a seat with ``power`` facing ``opponent_power`` (the dial runs
+    from 0 to ``min(7, power)``)."""
+    want, top = min(7, opponent_power) + 1, min(7, power)
+    if top >= want:
+        return want
+    return top if power >= 4 else 0
+
+
 def dial_rule(view: View, legal: list[Action]) -> Action | None:
-    """The Power Dial by rule: one more than the opponent can reach with its dial alone, within this
-    seat's means; 0 when it cannot get there (power kept for later)."""
+    """The Power Dial by rule (``ruled_dial``): one more than the opponent can reach with its dial
+    alone, within this seat's means; 0 when it cannot get there (power kept for later), unless its
+    power is 4 or more (then all of the dial)."""
     dials = sorted((a for a in legal if a.verb == "dial"), key=lambda a: int(a.args[0]))
     if not dials or view.seat is None:
         return None
-    opp = view.seats[1 - view.seat]
-    want = min(7, opp.power) + 1
-    for a in dials:
-        if int(a.args[0]) >= want:
-            return a
-    return dials[-1] if view.seats[view.seat].power >= 4 else dials[0]
+    d = ruled_dial(view.seats[1 - view.seat].power, view.seats[view.seat].power)
+    return next((a for a in dials if int(a.args[0]) == d), dials[-1])
 
 
 def ruled_choice(view: View, legal: list[Action]) -> Action | None:
