@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from meloch.agents import Agent, Sampler, make_agent, wants_sampler
-from meloch.engine import Action, Setup, View
+from meloch.agents import Agent, Sampler, make_agent, wants_sampler, with_engine_seats
+from meloch.engine import Action, Setup, State, View, apply, content_of, new_game, using
 from meloch.sim import stats
 from meloch.sim.runner import play_game
 
@@ -39,6 +39,11 @@ class LadderGame(msgspec.Struct, frozen=True):
     turns: int
     move_seconds: tuple[tuple[float, ...], tuple[float, ...]]
     """CPU seconds of each seat's non-forced decisions."""
+    actions: tuple[str, ...] = ()
+    """Every action of the game in order (none in files written before 2026-12-06). With the deal they
+    rebuild every position (``replay_game``) without the agents: a ladder between search agents costs
+    about 20 CPU-s a game, so its games are the data a judge learnt from such play would need."""
+    turn_limit: int = 300
 
 
 class Interval(msgspec.Struct, frozen=True):
@@ -138,7 +143,21 @@ def play(spec: GameSpec) -> LadderGame:
     rec = play_game(setup, spec.seed, timed)  # type: ignore[arg-type]
     winner = -1 if rec.outcome is None or rec.outcome.winner is None else rec.outcome.winner
     return LadderGame(spec.agents, spec.map_side, spec.track_side, spec.seed, winner, rec.decisions, rec.turns,
-                      (tuple(timed[0].seconds), tuple(timed[1].seconds)))
+                      (tuple(timed[0].seconds), tuple(timed[1].seconds)), rec.actions, spec.turn_limit)
+
+
+def replay_game(game: LadderGame) -> list[State]:
+    """Every position of a recorded ladder game, from the deal and its actions (the engine alone, no
+    agent is asked): the first is the deal, the last the final position."""
+    if not game.actions:
+        raise ValueError("this ladder game has no actions recorded (a file written before 2026-12-06)")
+    setup = with_engine_seats(Setup(map_side=game.map_side, track_side=game.track_side, turn_limit=game.turn_limit),
+                              game.agents)
+    states = [new_game(setup, game.seed)]
+    with using(content_of(setup)):
+        for a in game.actions:
+            states.append(apply(states[-1], a))
+    return states
 
 
 def _agent_seed(seed: int, name: str) -> int:
