@@ -44,6 +44,7 @@ class LadderGame(msgspec.Struct, frozen=True):
     rebuild every position (``replay_game``) without the agents: a ladder between search agents costs
     about 20 CPU-s a game, so its games are the data a judge learnt from such play would need."""
     turn_limit: int = 300
+    """The deal's turn limit (``replay_game`` builds the setup with it)."""
 
 
 class Interval(msgspec.Struct, frozen=True):
