@@ -14,6 +14,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 import msgspec
 
@@ -140,11 +141,16 @@ def play(spec: GameSpec) -> LadderGame:
     """One ladder game; the agents are seeded from the game seed and the agent's name, so the same
     agent plays the same way in both seat orders of a deal."""
     timed = [_Timed(make_agent(name, _agent_seed(spec.seed, name))) for name in spec.agents]
-    setup = Setup(map_side=spec.map_side, track_side=spec.track_side, turn_limit=spec.turn_limit)
+    setup = deal_setup(spec.agents, spec.map_side, spec.track_side, spec.turn_limit)
     rec = play_game(setup, spec.seed, timed)  # type: ignore[arg-type]
     winner = -1 if rec.outcome is None or rec.outcome.winner is None else rec.outcome.winner
     return LadderGame(spec.agents, spec.map_side, spec.track_side, spec.seed, winner, rec.decisions, rec.turns,
                       (tuple(timed[0].seconds), tuple(timed[1].seconds)), rec.actions, spec.turn_limit)
+
+
+def deal_setup(agents: Sequence[str], map_side: str, track_side: str, turn_limit: int) -> Setup:
+    """The setup of a ladder deal: what ``play`` plays and ``replay_game`` rebuilds."""
+    return with_engine_seats(Setup(map_side=map_side, track_side=track_side, turn_limit=turn_limit), agents)
 
 
 def replay_game(game: LadderGame) -> list[State]:
@@ -152,13 +158,9 @@ def replay_game(game: LadderGame) -> list[State]:
     agent is asked): the first is the deal, the last the final position."""
     if not game.actions:
         raise ValueError("this ladder game has no actions recorded (a file written before 2026-12-06)")
-    setup = with_engine_seats(Setup(map_side=game.map_side, track_side=game.track_side, turn_limit=game.turn_limit),
-                              game.agents)
-    states = [new_game(setup, game.seed)]
+    setup = deal_setup(game.agents, game.map_side, game.track_side, game.turn_limit)
     with using(content_of(setup)):
-        for a in game.actions:
-            states.append(apply(states[-1], a))
-    return states
+        return list(accumulate(game.actions, apply, initial=new_game(setup, game.seed)))
 
 
 def _agent_seed(seed: int, name: str) -> int:
