@@ -98,8 +98,11 @@ def game_at_combat(server: Any, rng: random.Random) -> tuple[str, list[str], int
             them = st["view"]["seats"][1 - d]
             # the other seat must have a dial to choose too: with no power and no card its dial is
             # forced, the reveal follows the first commit at once and the cards are rightly public
+            # and it must not have committed already (an attacker with no card to tuck dials unwatched
+            # here; the seat now asked would then be the second, and its commit the reveal)
             if (st["decision"]["kind"] == "c_dial" and st["view"]["seats"][d].get("hand_combat")
-                    and (them["power"] > 0 or them["combat_cards"] > 0)):
+                    and (them["power"] > 0 or them["combat_cards"] > 0)
+                    and not st["view"]["combat"]["committed"][1 - d]):
                 return g["game_id"], tokens, d, st
             acts = [o["action"] for o in st["options"] if not o["free"]] or [o["action"] for o in st["options"]]
             fight = [x for x in acts if x.split()[1:3] in (["fight", "yes"], ["vanquish", "attack"])]
