@@ -259,7 +259,8 @@ def test_standing_agrees_with_the_view(variant: str) -> None:
     boasts: set[int] = set()
     for s in keep.states[::7]:
         for seat in (0, 1):
-            st = standing(s, seat)
+            st = standing(s, seat, boasts=True)
+            assert standing(s, seat).boast_steps == -1  # only when asked: the e5 judge alone reads it
             for viewer in (seat, 1 - seat):
                 v = view(s, viewer)
                 p = v.seats[seat]

@@ -347,7 +347,7 @@ def boast_advantage(state: State, seat: int) -> float:
     end = finished_advantage(state, seat)
     if end is not None:
         return end
-    me, opp = standing(state, seat), standing(state, 1 - seat)
+    me, opp = standing(state, seat, boasts=True), standing(state, 1 - seat, boasts=True)
     return standing_score(me) + boast_reach(me) - standing_score(opp) - boast_reach(opp)
 
 

@@ -443,8 +443,9 @@ class Standing(msgspec.Struct, frozen=True, gc=False):
     combat strength matters while it does, not only the attacker's."""
     boast_steps: int = -1
     """Expeditions: the fewest mech steps from its mech to a location whose Gather Boasts now (exposed,
-    or hidden and cleared of its corruption), 0 on one; -1 for none, or a Scythe seat. A met category
-    is a star only once the mech gathers on such a location (or solves a quest that Boasts)."""
+    or hidden and cleared of its corruption), 0 on one; -1 for none, or a Scythe seat, or unless asked for
+    (``standing(..., boasts=True)``). A met category is a star only once the mech gathers on such a
+    location (or solves a quest that Boasts)."""
 
 
 class Decision(msgspec.Struct, frozen=True):

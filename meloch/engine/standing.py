@@ -19,8 +19,10 @@ from meloch.engine.tx import is_scythe
 
 
 @bound
-def standing(state: State, seat: int) -> Standing:
-    """The public figures of ``seat`` that an evaluation weighs (see the module docstring)."""
+def standing(state: State, seat: int, boasts: bool = False) -> Standing:
+    """The public figures of ``seat`` that an evaluation weighs (see the module docstring).
+    ``boast_steps`` only with ``boasts`` (else -1): one judge reads it (``e5``), and finding the Boast
+    sites was 8% of ``search:medium``'s time, which never reads it."""
     p = state.seats[seat]
     su = state.setup.seats[seat]
     goals = tuple(track.goals(state, seat))
@@ -35,7 +37,8 @@ def standing(state: State, seat: int) -> Standing:
                         mechs=len(p.mechs), combat_stake=stake)
     return Standing(role="expeditions", stars=track.stars_of(state, seat), stars_to_win=su.stars_to_win, goals=goals,
                     power=p.power, combat_cards=len(p.combat_cards), stars_discarded=0, resources=(),
-                    hand=len(p.hand), combat_stake=stake, boast_steps=boast_steps(state, p.loc))
+                    hand=len(p.hand), combat_stake=stake,
+                    boast_steps=boast_steps(state, p.loc) if boasts else -1)
 
 
 def boast_steps(state: State, loc: str) -> int:
