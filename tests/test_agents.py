@@ -764,3 +764,31 @@ def test_race_turns_lengthen_the_lines_only_in_a_race() -> None:
         checked += 1
     assert checked >= 4
     assert apart >= 1  # two own turns choose differently somewhere: the check can fail
+
+
+def test_temperature_zero_takes_the_best_mean() -> None:
+    """``h0`` (``FlatParams.temperature`` 0): the search takes the option with the best mean advantage,
+    the first of equal ones, every time (the same seed's ``values``); ``h25`` reads as 0.25 score units."""
+    from meloch.agents.heuristic import ruled_choice
+    agent = make_agent("search:s2t3h0", 1)
+    assert isinstance(agent, FlatAgent) and agent.params.temperature == 0.0
+    assert make_agent("search:s2t3h25", 1).params.temperature == 0.25  # type: ignore[attr-defined]
+    assert make_agent("search:s2t3", 1).params.temperature == FlatParams().temperature  # type: ignore[attr-defined]
+    checked = 0
+    for s in _positions():
+        legal = legal_actions(s)
+        seat = legal[0].seat
+        v = view(s, seat)
+        if len(legal) < 2 or ruled_choice(v, legal) is not None:
+            continue
+        twin = FlatAgent(7, params=agent.params)
+        with Sampler(s, seat).bound():
+            vals = twin.values(legal, Sampler(s, seat))
+        keys = sorted(vals)
+        best = max(vals[i] for i in keys)
+        assert FlatAgent(7, params=agent.params).choose_from(v, legal, Sampler(s, seat)) == \
+            legal[next(i for i in keys if vals[i] == best)]
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6
