@@ -13,13 +13,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import pyarrow as pa
+from balance_paired import by_deal  # this folder is on the path when run as a script
 
-from meloch.sim.simulate import read_results
-
-DEAL = ["map_side", "track_side", "faction", "mat", "mech", "seed"]
 PER_SEAT = ["role", "combats", "combat_wins", "claim_categories"]
-COLUMNS = [*DEAL, "winner_role", "turns", *(f"s{i}_{c}" for i in (0, 1) for c in PER_SEAT)]
+COLUMNS = ["winner_role", "turns", *(f"s{i}_{c}" for i in (0, 1) for c in PER_SEAT)]
 COMBAT_CATEGORY = "Win a combat"
 FIGURES = ("Scythe wins", "combats", "Scythe combat wins", "Expeditions combat wins", "Scythe combat stars",
            "Expeditions combat stars", "turns")
@@ -33,13 +30,8 @@ def figures(r: dict[str, Any]) -> tuple[float, ...]:
             r["turns"])
 
 
-def _games(dirs: str) -> dict[tuple[Any, ...], tuple[float, ...]]:
-    rows: list[dict[str, Any]] = pa.concat_tables([read_results(d, COLUMNS) for d in dirs.split(",")]).to_pylist()
-    return {tuple(r[c] for c in DEAL): figures(r) for r in rows}
-
-
 def main(base_dirs: str, lever_dirs: str) -> None:
-    base, lever = _games(base_dirs), _games(lever_dirs)
+    base, lever = by_deal(base_dirs, COLUMNS, figures), by_deal(lever_dirs, COLUMNS, figures)
     keys = sorted(set(base) & set(lever))
     print(f"{'':>6} {'deals':>5} {'':>5}  " + "  ".join(f"{f:>13}" for f in FIGURES))
     for track in (None, "A", "B"):

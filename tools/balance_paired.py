@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pyarrow as pa
 
 from meloch.sim.simulate import read_results
 
 DEAL = ["map_side", "track_side", "faction", "mat", "mech", "seed"]  # what pairs two games
-COLUMNS = [*DEAL, "winner_role"]
 Deal = tuple[str, str, str, str, str, int]
+T = TypeVar("T")
+
+
+def by_deal(dirs: str, columns: list[str], value: Callable[[dict[str, Any]], T]) -> dict[Deal, T]:
+    """Every game of the comma-separated results directories, keyed by its deal, as ``value`` of its row
+    (``columns`` read besides the deal's; ``balance_fights.py`` pairs its figures the same way)."""
+    tables = [read_results(d, [*DEAL, *columns]) for d in dirs.split(",")]
+    return {tuple(r[c] for c in DEAL): value(r) for r in pa.concat_tables(tables).to_pylist()}
 
 
 def _deals(dirs: str) -> dict[Deal, bool]:
-    rows: list[dict[str, Any]] = pa.concat_tables([read_results(d, COLUMNS) for d in dirs.split(",")]).to_pylist()
-    return {tuple(r[c] for c in DEAL): r["winner_role"] == "scythe" for r in rows}
+    return by_deal(dirs, ["winner_role"], lambda r: r["winner_role"] == "scythe")
 
 
 def main(base_dirs: str, lever_dirs: str) -> None:
