@@ -118,3 +118,27 @@ def test_cells_additive_fit_recovers_faction_and_mat_effects(monkeypatch: pytest
     refit = cells_tool.additive(odd)
     assert refit[("saxony", "agricultural")] < 0.95
     assert refit[("albion", "militant")] < truth[("albion", "militant")] + 0.05
+
+
+def test_ladder_paired_pairs_games_by_deal_and_the_candidates_seat(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    from meloch.sim.ladder import LadderGame
+    tool = _tool(monkeypatch, "ladder_paired")
+
+    def game(cand: str, cand_seat: int, seed: int, won: bool) -> LadderGame:
+        agents = (cand, "search:medium") if cand_seat == 0 else ("search:medium", cand)
+        return LadderGame(agents=agents, map_side="desert", track_side="A", seed=seed,
+                          winner=cand_seat if won else 1 - cand_seat, decisions=1, turns=1, move_seconds=((), ()))
+
+    base = [game("x", 0, 1, True), game("x", 1, 1, False), game("x", 0, 2, False), game("x", 1, 2, False)]
+    cand = [game("y", 1, 2, True), game("y", 0, 2, False), game("y", 1, 1, False), game("y", 0, 1, True),
+            game("y", 0, 3, True)]  # a deal the base did not play: left out
+    for name, games in (("base", base), ("cand", cand)):
+        (tmp_path / name).write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    b, c = tool.scores(str(tmp_path / "base"), "search:medium"), tool.scores(str(tmp_path / "cand"), "search:medium")
+    assert b[(1, "desert", "A", 0)] == 1.0 and c[(2, "desert", "A", 1)] == 1.0
+    n, base_score, cand_score, diff, _, same = tool.paired(b, c)
+    assert (n, base_score, cand_score, same) == (4, 0.25, 0.5, 3)
+    assert diff == pytest.approx(0.25)
+    with pytest.raises(ValueError, match="same --seed"):
+        tool.paired(b, {})

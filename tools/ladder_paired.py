@@ -1,0 +1,61 @@
+"""Two ladder runs of one opponent on the same deals, compared game by game (issue 11).
+
+``python tools/ladder_paired.py BASE.games.jsonl CANDIDATE.games.jsonl [OPPONENT]`` pairs the games
+of two ``meloch ladder`` files played with the same ``--seed`` against the same opponent (default
+``search:medium``): a game is its deal (seed, map side, track side) and the seat the candidate held.
+It prints each run's score on the common games and the paired difference with its normal 95%
+interval. Why: a deal decides much of a game (the same role wins both seat orders of a deal about
+half the time), so two candidates' scores on the same deals differ far less by chance than two
+independent win rates do.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+
+import msgspec
+
+from meloch.sim.ladder import LadderGame
+
+Key = tuple[int, str, str, int]
+
+
+def scores(path: str, opponent: str) -> dict[Key, float]:
+    """(seed, map side, track side, the other agent's seat) -> its score (1, 0, a draw 0.5)."""
+    out: dict[Key, float] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            g = msgspec.json.decode(line, type=LadderGame)
+            if opponent not in g.agents:
+                continue
+            seat = 1 - g.agents.index(opponent)
+            out[(g.seed, g.map_side, g.track_side, seat)] = 0.5 if g.winner < 0 else float(g.winner == seat)
+    return out
+
+
+def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, float, float, float, int]:
+    """(common games, base score, candidate score, difference, its 95% half-width, games with the same
+    result) on the games both runs played."""
+    keys = sorted(set(base) & set(cand))
+    n = len(keys)
+    if n < 2:
+        raise ValueError(f"{n} common games: the two runs must play the same deals (the same --seed)")
+    d = [cand[k] - base[k] for k in keys]
+    mean = sum(d) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+    return (n, sum(base[k] for k in keys) / n, sum(cand[k] for k in keys) / n, mean, 1.96 * sd / math.sqrt(n),
+            sum(x == 0 for x in d))
+
+
+def main(base_path: str, cand_path: str, opponent: str = "search:medium") -> None:
+    n, b, c, mean, half, same = paired(scores(base_path, opponent), scores(cand_path, opponent))
+    print(f"{n} common games against {opponent}: base {100 * b:.1f}%, candidate {100 * c:.1f}%, "
+          f"difference {100 * mean:+.1f} points [{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}], "
+          f"the same result in {same}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
