@@ -33,6 +33,13 @@ def by_deal(dirs: str, columns: list[str], value: Callable[[dict[str, Any]], T])
     return {tuple(r[c] for c in DEAL): value(r) for r in pa.concat_tables(tables).to_pylist()}
 
 
+def mean_interval(d: list[float]) -> tuple[float, float]:
+    """The mean of paired differences ``d`` (at least two) and its normal 95% half-width."""
+    n = len(d)
+    m = sum(d) / n
+    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)
+
+
 def _deals(dirs: str) -> dict[Deal, bool]:
     return by_deal(dirs, ["winner_role"], lambda r: r["winner_role"] == "scythe")
 
@@ -53,8 +60,7 @@ def main(base_dirs: str, lever_dirs: str) -> None:
             continue
         d = [int(lever[k]) - int(base[k]) for k in ks]
         n = len(d)
-        m = sum(d) / n
-        half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)
+        m, half = mean_interval([float(x) for x in d])
         up, down = d.count(1), d.count(-1)
         rate_b, rate_l = sum(base[k] for k in ks) / n, sum(lever[k] for k in ks) / n
         name = " ".join(x for x in (faction, side, None if track is None else "track " + track) if x) or "all"

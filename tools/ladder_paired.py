@@ -11,10 +11,10 @@ independent win rates do.
 
 from __future__ import annotations
 
-import math
 import sys
 
 import msgspec
+from balance_paired import mean_interval  # this folder is on the path when run as a script
 
 from meloch.sim.ladder import LadderGame
 
@@ -42,10 +42,8 @@ def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, 
     if n < 2:
         raise ValueError(f"{n} common games: the two runs must play the same deals (the same --seed)")
     d = [cand[k] - base[k] for k in keys]
-    mean = sum(d) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
-    return (n, sum(base[k] for k in keys) / n, sum(cand[k] for k in keys) / n, mean, 1.96 * sd / math.sqrt(n),
-            sum(x == 0 for x in d))
+    mean, half = mean_interval(d)
+    return n, sum(base[k] for k in keys) / n, sum(cand[k] for k in keys) / n, mean, half, sum(x == 0 for x in d)
 
 
 def main(base_path: str, cand_path: str, opponent: str = "search:medium") -> None:

@@ -111,10 +111,9 @@ seat draws more samples. ``hard`` plays two own turns a line (``turns``: a plan 
 is seen) and always takes the best mean (``temperature`` 0), where ``medium``'s softmax over means
 0.05 score units apart leaves its own best option in about a third of its decisions: 58% [53, 64]
 against ``medium`` in 289 games (stop 54, 2026-12-06; as Scythe 65%, as Expeditions 52%; the two
-changes apart: 56% and 50%; the issue's 60% is not shown). At
-temperature 0 the choice hardly moves with more samples, options or follow-ups (98-100% the same
-choice), so only the lines and their judge make a level stronger. Their strength and time per move:
-docs/agents.md, "Search levels"."""
+changes apart: 56% and 50%; the issue's 60% is not shown). At temperature 0 the choice hardly moves
+with more samples, options or follow-ups (98-100% the same choice), so only the lines and their judge
+make a level stronger. Their strength and time per move: docs/agents.md, "Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
