@@ -12,7 +12,6 @@ per faction and per faction and track side, with the flips either way.
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -20,6 +19,7 @@ from typing import Any, TypeVar
 import pyarrow as pa
 
 from meloch.sim.simulate import read_results
+from meloch.sim.stats import mean_interval
 
 DEAL = ["map_side", "track_side", "faction", "mat", "mech", "seed"]  # what pairs two games
 Deal = tuple[str, str, str, str, str, int]
@@ -31,13 +31,6 @@ def by_deal(dirs: str, columns: list[str], value: Callable[[dict[str, Any]], T])
     (``columns`` read besides the deal's; ``balance_fights.py`` pairs its figures the same way)."""
     tables = [read_results(d, [*DEAL, *columns]) for d in dirs.split(",")]
     return {tuple(r[c] for c in DEAL): value(r) for r in pa.concat_tables(tables).to_pylist()}
-
-
-def mean_interval(d: list[float]) -> tuple[float, float]:
-    """The mean of paired differences ``d`` (at least two) and its normal 95% half-width."""
-    n = len(d)
-    m = sum(d) / n
-    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)
 
 
 def _deals(dirs: str) -> dict[Deal, bool]:

@@ -12,11 +12,10 @@ independent win rates do.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-import msgspec
-from balance_paired import mean_interval  # this folder is on the path when run as a script
-
-from meloch.sim.ladder import LadderGame
+from meloch.sim.ladder import load_games, seat_score
+from meloch.sim.stats import mean_interval
 
 Key = tuple[int, str, str, int]
 
@@ -24,13 +23,10 @@ Key = tuple[int, str, str, int]
 def scores(path: str, opponent: str) -> dict[Key, float]:
     """(seed, map side, track side, the other agent's seat) -> its score (1, 0, a draw 0.5)."""
     out: dict[Key, float] = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            g = msgspec.json.decode(line, type=LadderGame)
-            if opponent not in g.agents:
-                continue
+    for g in load_games(Path(path).read_bytes()):
+        if opponent in g.agents:
             seat = 1 - g.agents.index(opponent)
-            out[(g.seed, g.map_side, g.track_side, seat)] = 0.5 if g.winner < 0 else float(g.winner == seat)
+            out[(g.seed, g.map_side, g.track_side, seat)] = seat_score(g, seat)
     return out
 
 
@@ -39,7 +35,7 @@ def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, 
     result) on the games both runs played."""
     keys = sorted(set(base) & set(cand))
     n = len(keys)
-    if n < 2:
+    if n < 2:  # mean_interval's own message would not say why
         raise ValueError(f"{n} common games: the two runs must play the same deals (the same --seed)")
     d = [cand[k] - base[k] for k in keys]
     mean, half = mean_interval(d)

@@ -173,10 +173,15 @@ def wilson(score: float, n: int) -> Interval:
     return Interval(score / n if n else 0.0, low, high, n)
 
 
+def seat_score(g: LadderGame, seat: int) -> float:
+    """``seat``'s points in ``g``: 1 for a win, 0 for a loss, a draw 0.5."""
+    return 0.5 if g.winner < 0 else float(g.winner == seat)
+
+
 def _score(g: LadderGame, name: str) -> tuple[float, int]:
     """(points, seat) of ``name`` in ``g``."""
     seat = g.agents.index(name)
-    return (0.5 if g.winner < 0 else float(g.winner == seat)), seat
+    return seat_score(g, seat), seat
 
 
 def pair_result(games: Iterable[LadderGame], a: str, b: str) -> PairResult:

@@ -20,3 +20,13 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if score <= 0 else max(0.0, centre - half)  # the exact bounds at 0 and n wins,
     high = 1.0 if score >= n else min(1.0, centre + half)  # which rounding would miss
     return low, high
+
+
+def mean_interval(d: list[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of paired differences ``d`` (at least two: a lever's or a candidate's result minus the
+    baseline's on the same deal) and its normal-approximation half-width."""
+    n = len(d)
+    if n < 2:
+        raise ValueError(f"a paired interval needs at least 2 differences, got {n}")
+    m = sum(d) / n
+    return m, z * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) / math.sqrt(n)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from meloch.cli.main import app
 from meloch.sim.report import _outside, pooled
 from meloch.sim.simulate import Grid, simulate
-from meloch.sim.stats import wilson
+from meloch.sim.stats import mean_interval, wilson
 
 
 def test_wilson_interval() -> None:
@@ -21,6 +21,16 @@ def test_wilson_interval() -> None:
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_mean_interval_of_paired_differences() -> None:
+    m, half = mean_interval([1.0, 0.0, 0.0, -1.0, 1.0, 0.0])
+    assert m == pytest.approx(1 / 6)
+    sd = ((2 * (5 / 6) ** 2 + 3 * (1 / 6) ** 2 + (7 / 6) ** 2) / 5) ** 0.5
+    assert half == pytest.approx(1.959964 * sd / 6 ** 0.5)
+    assert mean_interval([0.0, 0.0]) == (0.0, 0.0)
+    with pytest.raises(ValueError, match="at least 2"):
+        mean_interval([1.0])
 
 
 def test_stand_out_flags() -> None:
