@@ -142,3 +142,31 @@ def test_ladder_paired_pairs_games_by_deal_and_the_candidates_seat(monkeypatch: 
     assert diff == pytest.approx(0.25)
     with pytest.raises(ValueError, match="same --seed"):
         tool.paired(b, {})
+
+
+def test_ladder_roles_pools_each_roles_setting_across_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from meloch.sim.ladder import LadderGame
+    tool = _tool(monkeypatch, "ladder_roles")
+
+    def game(cand: str, cand_seat: int, won: bool) -> LadderGame:
+        agents = (cand, "search:medium") if cand_seat == 0 else ("search:medium", cand)
+        return LadderGame(agents=agents, map_side="desert", track_side="A", seed=1,
+                          winner=cand_seat if won else 1 - cand_seat, decisions=1, turns=1, move_seconds=((), ()))
+
+    # run 1: a split spec; run 2: a level name that stood for "s2n2/s4" when it was played
+    one = [game("search:s2n2/s4", 0, True), game("search:s2n2/s4", 1, False)]
+    two = [game("search:hard", 0, False), game("search:hard", 1, True), game("search:hard", 1, True),
+           game("heuristic", 0, True), game("random", 1, True)]
+    two.append(LadderGame(agents=("heuristic", "random"), map_side="desert", track_side="A", seed=1, winner=0,
+                          decisions=1, turns=1, move_seconds=((), ())))  # the opponent absent: left out
+    for name, games in (("one", one), ("two", two)):
+        (tmp_path / name).write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    paths = [str(tmp_path / "one"), str(tmp_path / "two")]
+    table = tool.pooled(paths, {"search:hard": "search:s2n2/s4"}, "search:medium")
+    assert table == {("Scythe", "search:s2n2"): (1.0, 2), ("Expeditions", "search:s4"): (2.0, 3),
+                     ("Scythe", "heuristic"): (1.0, 1), ("Expeditions", "random"): (1.0, 1)}
+    # without the alias the level's games stand apart under its name
+    assert tool.pooled(paths, {}, "search:medium")[("Expeditions", "search:hard")] == (2.0, 2)
+    tool.main([*paths, "search:hard=search:s2n2/s4", "--opponent", "search:medium"])
+    assert "as Expeditions search:s4" in capsys.readouterr().out

@@ -101,19 +101,21 @@ against the heuristic and time per move: docs/agents.md."""
 SEARCH_LEVELS: dict[str, tuple[FlatParams, FlatParams]] = {
     "medium": (FlatParams(samples=8, top=6, reply=True, width=3), FlatParams(samples=16, top=8, reply=True, width=3)),
     "hard": (FlatParams(samples=8, top=6, reply=True, turns=2, width=3, temperature=0.0),
-             FlatParams(samples=16, top=8, reply=True, turns=2, width=3, temperature=0.0)),
+             FlatParams(samples=16, top=8, reply=True, width=3, temperature=0.0)),
 }
 """The search opponents a player picks (``search:medium``, ``search:hard``): settings as Scythe and as
 Expeditions. Both roles judge each line after the opponent's greedy reply turn (``reply``: the
 Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed) and search their own
 next decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03); the Expeditions
-seat draws more samples. ``hard`` plays two own turns a line (``turns``: a plan that pays a turn later
-is seen) and always takes the best mean (``temperature`` 0), where ``medium``'s softmax over means
-0.05 score units apart leaves its own best option in about a third of its decisions: 58% [53, 64]
-against ``medium`` in 289 games (stop 54, 2026-12-06; as Scythe 65%, as Expeditions 52%; the two
-changes apart: 56% and 50%; the issue's 60% is not shown). At temperature 0 the choice hardly moves
-with more samples, options or follow-ups (98-100% the same choice), so only the lines and their judge
-make a level stronger. Their strength and time per move: docs/agents.md, "Search levels"."""
+seat draws more samples. ``hard`` always takes the best mean (``temperature`` 0), where ``medium``'s
+softmax over means 0.05 score units apart leaves its own best option in about a third of its
+decisions, and as Scythe plays two own turns a line (``turns``: a plan that pays a turn later is
+seen). Each role's setting is the one that scored best in that role against ``medium`` over every
+ladder run (stop 55, 2026-12-06): as Scythe two own turns 60% in 245 games (one turn 57% in 100), as
+Expeditions one turn 58% in 200 (two turns 52% in 144); together 57% [50, 64] in 200 games of their
+own. At temperature 0 the choice hardly moves with more samples, options or follow-ups (98-100% the
+same choice), so only the lines and their judge make a level stronger. Their strength and time per
+move: docs/agents.md, "Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
