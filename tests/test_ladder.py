@@ -116,6 +116,38 @@ def test_ladder_resumes_a_stopped_run(tmp_path: Path) -> None:
     assert untimed[0] == untimed[1] and a["pairs"] == b["pairs"]
 
 
+def test_ladder_will_not_resume_games_an_agent_played_by_other_settings(tmp_path: Path) -> None:
+    """A level name keeps its name when its settings change (search:hard did, stops 53-55): each game
+    records its agents' settings, and --resume refuses a file whose games were played by others."""
+    from meloch.agents import agent_settings, make_agent
+
+    def settings(name: str) -> str:
+        return agent_settings(make_agent(name, 0))
+
+    args = ["ladder", "--agents", "random,aggressive", "--games", "8", "--turn-limit", "4"]
+    out = tmp_path / "run.json"
+    assert CliRunner().invoke(app, [*args, "--out", str(out)]).exit_code == 0
+    partial = tmp_path / "run.games.jsonl"
+    games = [msgspec.json.decode(line, type=LadderGame) for line in partial.read_text().splitlines()]
+    assert all(g.settings == tuple(settings(n) for n in g.agents) for g in games)
+    assert settings("search:hard") == settings("search:s8t6r1w3n2h0/s16t8r1w3h0")
+    assert settings("search:hard") != settings("search:s8t6r1w3n2h0/s16t8r1w3n2h0")
+    assert settings("automa:3") != settings("automa:4")
+
+    def write(changed: list[LadderGame]) -> None:
+        partial.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in changed))
+
+    old = msgspec.structs.replace(games[0], settings=(games[0].settings[0], "0123456789ab"))
+    write([old, *games[1:4]])
+    refused = CliRunner().invoke(app, [*args, "--out", str(out), "--resume"])
+    assert refused.exit_code == 2 and "now plays by other settings" in refused.output
+    assert len(partial.read_text().splitlines()) == 4  # the stored games are left as they were
+    # files written before the settings were recorded resume as before
+    write([msgspec.structs.replace(g, settings=("", "")) for g in games[:4]])
+    res = CliRunner().invoke(app, [*args, "--out", str(out), "--resume"])
+    assert res.exit_code == 0 and len(partial.read_text().splitlines()) == 8
+
+
 def test_bench_search_figure() -> None:
     from meloch.sim import bench_search
 

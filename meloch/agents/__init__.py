@@ -11,11 +11,12 @@ from meloch.agents.registry import (
     EngineSeat,
     agent_names,
     agent_seed,
+    agent_settings,
     automa_option,
     make_agent,
     with_engine_seats,
 )
 
 __all__ = ["AGENTS", "AUTOMA_NAMES", "Agent", "AggressiveAgent", "EngineSeat", "HeuristicAgent", "ISMCTSAgent",
-           "RandomAgent", "Sampler", "SearchAgent", "agent_names", "agent_seed", "automa_option", "choose_for",
-           "make_agent", "wants_sampler", "with_engine_seats"]
+           "RandomAgent", "Sampler", "SearchAgent", "agent_names", "agent_seed", "agent_settings",
+           "automa_option", "choose_for", "make_agent", "wants_sampler", "with_engine_seats"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -170,6 +171,19 @@ def make_agent(name: str, seed: int) -> Agent:
                          "(or ismcts:N, N iterations per decision; search:s8t6r1, flat search settings;"
                          " heuristic:t1s1, heuristic settings)")
     return factory(seed)
+
+
+_SETTINGS = ("params", "by_role", "temperature", "depth", "weights", "tuck_best")
+"""The attributes that set how an agent plays (its RNG aside): what ``agent_settings`` digests."""
+
+
+def agent_settings(agent: Agent) -> str:
+    """A short digest of what ``agent`` plays by (its class and settings, not its RNG): a level name such
+    as ``search:hard`` is given new settings when a stronger one is measured, so a ladder file records
+    this beside each name and ``--resume`` refuses to mix games of the old and the new settings."""
+    parts = [type(agent).__qualname__, agent.name if isinstance(agent, EngineSeat) else ""]
+    parts += [f"{attr}={getattr(agent, attr)!r}" for attr in _SETTINGS if hasattr(agent, attr)]
+    return hashlib.sha256("; ".join(parts).encode()).hexdigest()[:12]
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

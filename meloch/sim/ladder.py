@@ -18,7 +18,7 @@ from itertools import accumulate
 
 import msgspec
 
-from meloch.agents import Agent, Sampler, make_agent, wants_sampler, with_engine_seats
+from meloch.agents import Agent, Sampler, agent_settings, make_agent, wants_sampler, with_engine_seats
 from meloch.engine import Action, Setup, State, View, apply, content_of, new_game, using
 from meloch.sim import stats
 from meloch.sim.runner import play_game
@@ -46,6 +46,9 @@ class LadderGame(msgspec.Struct, frozen=True):
     about 20 CPU-s a game, so its games are the data a judge learnt from such play would need."""
     turn_limit: int = 300
     """The deal's turn limit (``replay_game`` builds the setup with it)."""
+    settings: tuple[str, str] = ("", "")
+    """Each seat's ``agent_settings`` when the game was played ("" in files written before stop 55): a
+    level name keeps its name when its settings change, and ``run_ladder`` will not resume over that."""
 
 
 class Interval(msgspec.Struct, frozen=True):
@@ -145,7 +148,8 @@ def play(spec: GameSpec) -> LadderGame:
     rec = play_game(setup, spec.seed, timed)  # type: ignore[arg-type]
     winner = -1 if rec.outcome is None or rec.outcome.winner is None else rec.outcome.winner
     return LadderGame(spec.agents, spec.map_side, spec.track_side, spec.seed, winner, rec.decisions, rec.turns,
-                      (tuple(timed[0].seconds), tuple(timed[1].seconds)), rec.actions, spec.turn_limit)
+                      (tuple(timed[0].seconds), tuple(timed[1].seconds)), rec.actions, spec.turn_limit,
+                      (agent_settings(timed[0].agent), agent_settings(timed[1].agent)))
 
 
 def deal_setup(agents: Sequence[str], map_side: str, track_side: str, turn_limit: int) -> Setup:
@@ -234,6 +238,18 @@ def spec_key(agents: tuple[str, str], map_side: str, track_side: str, seed: int)
     return (agents, map_side, track_side, seed)
 
 
+def _check_settings(games: Sequence[LadderGame]) -> None:
+    """``ValueError`` when a stored game's agent played by other settings than the same name does now."""
+    now: dict[str, str] = {}
+    for g in games:
+        for name, stored in zip(g.agents, g.settings, strict=True):
+            current = now.setdefault(name, agent_settings(make_agent(name, 0)))
+            if stored and stored != current:
+                raise ValueError(f"{name} now plays by other settings than in the stored games (settings {stored}, "
+                                 f"now {current}), so their games cannot be resumed together: start a new --out, "
+                                 "or name the old settings as a spec (search:s8t6r1w3, ismcts:N)")
+
+
 def run_ladder(agents: Sequence[str], seeds: int, *, first_seed: int = 1, turn_limit: int = 300, jobs: int = 1,
                on_game: Callable[[LadderGame], None] | None = None,
                done: Sequence[LadderGame] = ()) -> LadderResult:
@@ -246,6 +262,7 @@ def run_ladder(agents: Sequence[str], seeds: int, *, first_seed: int = 1, turn_l
     specs = schedule(agents, seeds, first_seed, turn_limit)
     wanted = {spec_key(x.agents, x.map_side, x.track_side, x.seed) for x in specs}
     games: list[LadderGame] = [g for g in done if spec_key(g.agents, g.map_side, g.track_side, g.seed) in wanted]
+    _check_settings(games)
     have = {spec_key(g.agents, g.map_side, g.track_side, g.seed) for g in games}
     specs = [x for x in specs if spec_key(x.agents, x.map_side, x.track_side, x.seed) not in have]
     if jobs > 1:
