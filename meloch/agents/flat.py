@@ -112,10 +112,10 @@ softmax over means 0.05 score units apart leaves its own best option in about a 
 decisions, and as Scythe plays two own turns a line (``turns``: a plan that pays a turn later is
 seen). Each role's setting is the one that scored best in that role against ``medium`` over every
 ladder run (stop 55, 2026-12-06): as Scythe two own turns 60% in 245 games (one turn 57% in 100), as
-Expeditions one turn 58% in 200 (two turns 52% in 144); together 57% [50, 64] in 200 games of their
-own. At temperature 0 the choice hardly moves with more samples, options or follow-ups (98-100% the
-same choice), so only the lines and their judge make a level stronger. Their strength and time per
-move: docs/agents.md, "Search levels"."""
+Expeditions one turn 58% in 200 (two turns 52% in 144); in 400 games of their own 58.5% [53.6, 63.2]
+(the issue's 60% is not shown). At temperature 0 the choice hardly moves with more samples, options
+or follow-ups (98-100% the same choice), so only the lines and their judge make a level stronger.
+Their strength and time per move: docs/agents.md, "Search levels"."""
 
 
 def next_decision(s: State) -> tuple[State, list[Action]]:
