@@ -35,6 +35,13 @@ def _game(agents: tuple[str, str], winner: int) -> LadderGame:
     return LadderGame(agents, "jungle", "A", 1, winner, 10, 2, ((), ()))
 
 
+def test_against_gives_the_other_agents_seat_and_skips_mirrors() -> None:
+    from meloch.sim.ladder import against
+
+    games = [_game(("x", "m"), 0), _game(("m", "y"), 1), _game(("m", "m"), 0), _game(("x", "y"), 0)]
+    assert [(g.agents, seat) for g, seat in against(games, "m")] == [(("x", "m"), 0), (("m", "y"), 1)]
+
+
 def test_pair_results_per_role_and_ratings() -> None:
     games = [_game(("x", "y"), 0)] * 6 + [_game(("y", "x"), 1)] * 3 + [_game(("y", "x"), 0)] * 3
     p = pair_result(games, "x", "y")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from meloch.sim.ladder import load_games, seat_score
+from meloch.sim.ladder import against, load_games, seat_score
 from meloch.sim.stats import mean_interval
 
 Key = tuple[int, str, str, int]
@@ -22,12 +22,8 @@ Key = tuple[int, str, str, int]
 
 def scores(path: str, opponent: str) -> dict[Key, float]:
     """(seed, map side, track side, the other agent's seat) -> its score (1, 0, a draw 0.5)."""
-    out: dict[Key, float] = {}
-    for g in load_games(Path(path).read_bytes()):
-        if opponent in g.agents:
-            seat = 1 - g.agents.index(opponent)
-            out[(g.seed, g.map_side, g.track_side, seat)] = seat_score(g, seat)
-    return out
+    games = against(load_games(Path(path).read_bytes()), opponent)
+    return {(g.seed, g.map_side, g.track_side, seat): seat_score(g, seat) for g, seat in games}
 
 
 def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, float, float, float, int]:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from meloch.sim.ladder import load_games, seat_score
+from meloch.sim.ladder import ROLES as SEAT_ROLES
+from meloch.sim.ladder import against, load_games, seat_score
 from meloch.sim.stats import wilson
 
-ROLES = ("Scythe", "Expeditions")
+ROLES = tuple(role.capitalize() for role in SEAT_ROLES)
 
 
 def role_setting(name: str, seat: int) -> str:
@@ -36,10 +37,7 @@ def pooled(paths: list[str], aliases: dict[str, str], opponent: str) -> dict[tup
     """(role, setting) -> (points, games) against ``opponent`` over every file (draws half a point)."""
     out: dict[tuple[str, str], tuple[float, int]] = {}
     for path in paths:
-        for g in load_games(Path(path).read_bytes()):
-            if opponent not in g.agents or len(set(g.agents)) != 2:
-                continue
-            seat = 1 - g.agents.index(opponent)
+        for g, seat in against(load_games(Path(path).read_bytes()), opponent):
             key = (ROLES[seat], role_setting(aliases.get(g.agents[seat], g.agents[seat]), seat))
             points, games = out.get(key, (0.0, 0))
             out[key] = (points + seat_score(g, seat), games + 1)

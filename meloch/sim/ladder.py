@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -180,6 +180,14 @@ def wilson(score: float, n: int) -> Interval:
 def seat_score(g: LadderGame, seat: int) -> float:
     """``seat``'s points in ``g``: 1 for a win, 0 for a loss, a draw 0.5."""
     return 0.5 if g.winner < 0 else float(g.winner == seat)
+
+
+def against(games: Iterable[LadderGame], opponent: str) -> Iterator[tuple[LadderGame, int]]:
+    """Each game ``opponent`` played against another agent, with that agent's seat (what the measuring
+    tools compare a candidate by; a mirror game of ``opponent`` says nothing of another agent)."""
+    for g in games:
+        if opponent in g.agents and g.agents[0] != g.agents[1]:
+            yield g, 1 - g.agents.index(opponent)
 
 
 def _score(g: LadderGame, name: str) -> tuple[float, int]:
