@@ -36,7 +36,16 @@ from meloch.agents.evaluate import (
 )
 from meloch.agents.fitted import FEATURES, features, fitted_advantage, hand_set_score
 from meloch.agents.flat import FlatAgent, FlatParams, _own, judge_of, line_value, nested_value, next_decision
-from meloch.agents.heuristic import combat_step, combat_value, combat_values, tuck_rule
+from meloch.agents.heuristic import (
+    TUCK_BEST,
+    TUCK_DEFENDER,
+    TUCK_NONE,
+    TUCK_OWN,
+    combat_step,
+    combat_value,
+    combat_values,
+    tuck_rule,
+)
 from meloch.agents.hints import DEFAULT_HINT_AGENT
 from meloch.agents.hints import hint as search_hint
 from meloch.agents.ismcts import ISMCTSAgent, Params, hint
@@ -380,8 +389,10 @@ def test_combat_values_number_the_deck_as_the_engine_does() -> None:
 
 
 def test_look_ahead_tucks_the_best_card_when_told() -> None:
-    """``combat_step``: no card tucked by default; with ``tuck_best`` the highest-valued card held."""
-    found = 0
+    """``combat_step``: no card tucked by default; by its ``tuck`` mode the highest-valued card held:
+    for either seat (``TUCK_BEST``), the defender only (``TUCK_DEFENDER``), or the searching seat and
+    its opponent when it defends (``TUCK_OWN``)."""
+    found, roles = 0, set()
     for seed in range(60, 70):
         keep = _Keep()
         agents = (HeuristicAgent(seed), HeuristicAgent(seed + 1))
@@ -394,12 +405,23 @@ def test_look_ahead_tucks_the_best_card_when_told() -> None:
             best = max(combat_type(parse_combat_token(a.args[0])).value for a in cards)
             pick = tuck_rule(legal, tuck_best=True)
             assert pick in cards and combat_type(parse_combat_token(pick.args[0])).value == best
-            assert tuck_rule(legal) == Action(legal[0].who, "tuck", ("done",))
-            assert state_hash(combat_step(st, legal, tuck_best=True)) == state_hash(apply(st, pick))
+            done = Action(legal[0].who, "tuck", ("done",))
+            assert tuck_rule(legal) == done
+            assert state_hash(combat_step(st, legal, TUCK_BEST)) == state_hash(apply(st, pick))
+            assert state_hash(combat_step(st, legal, TUCK_NONE)) == state_hash(apply(st, done))
+            seat = legal[0].seat
+            assert st.combat is not None
+            defends = seat == st.combat.defender
+            roles.add(defends)
+            by_rule = {TUCK_DEFENDER: (defends, -1), TUCK_OWN: (True, seat)}
+            for mode, (best, me) in by_rule.items():
+                assert state_hash(combat_step(st, legal, mode, me)) == state_hash(apply(st, pick if best else done))
+            other = combat_step(st, legal, TUCK_OWN, 1 - seat)
+            assert state_hash(other) == state_hash(apply(st, pick if defends else done))
             found += 1
-        if found >= 3:
+        if found >= 6 and roles == {True, False}:
             break
-    assert found >= 3
+    assert found >= 6 and roles == {True, False}
 
 
 def test_a_role_split_search_uses_each_role_s_settings() -> None:
@@ -792,3 +814,32 @@ def test_temperature_zero_takes_the_best_mean() -> None:
         if checked >= 6:
             break
     assert checked >= 6
+
+
+def test_lines_tuck_by_their_mode() -> None:
+    """``b1``-``b3`` (``FlatParams.tuck``) set what the lines tuck; ``b4`` names no mode. On the choice
+    to start a combat (an Expeditions Vanquish, a Scythe fight) the lines that expect the defender's
+    best card value the options otherwise than lines that tuck none, somewhere (the check can fail)."""
+    assert [make_agent(f"search:s2t3b{k}", 1).params.tuck for k in range(4)] == \
+        [TUCK_NONE, TUCK_BEST, TUCK_DEFENDER, TUCK_OWN]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_agent("search:s2t3b4", 1)
+    plain, own = FlatParams(samples=2, top=3, reply=True), FlatParams(samples=2, top=3, reply=True, tuck=TUCK_OWN)
+    checked = apart = 0
+    for seed in range(80, 100):
+        keep = _Keep()
+        agents = (HeuristicAgent(seed), HeuristicAgent(seed + 1))
+        play_game(Setup(map_side="jungle", track_side="A"), seed, agents, keep)
+        for s in keep.states:
+            legal = legal_actions(s)
+            if len(legal) < 2 or legal[0].verb not in ("vanquish", "fight"):
+                continue
+            seat = legal[0].seat
+            with Sampler(s, seat).bound():
+                a = FlatAgent(3, params=plain).values(legal, Sampler(s, seat))
+                b = FlatAgent(3, params=own).values(legal, Sampler(s, seat))
+            checked += 1
+            apart += a != b
+        if checked >= 12 and apart:
+            break
+    assert checked >= 12 and apart >= 1

@@ -170,3 +170,36 @@ def test_ladder_roles_pools_each_roles_setting_across_runs(monkeypatch: pytest.M
     assert tool.pooled(paths, {}, "search:medium")[("Expeditions", "search:hard")] == (2.0, 2)
     tool.main([*paths, "search:hard=search:s2n2/s4", "--opponent", "search:medium"])
     assert "as Expeditions search:s4" in capsys.readouterr().out
+
+
+def test_ladder_combats_finds_every_combat_and_scores_the_tuck_models(monkeypatch: pytest.MonkeyPatch,
+                                                                        tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from meloch.sim.ladder import GameSpec, play, replay_game
+    tool = _tool(monkeypatch, "ladder_combats")
+    # the models on one combat: the attacker (seat 0) dials 3 and holds a 4, the defender dials 4 and holds a 2
+    f = tool.Fight(attacker=0, dials=(3, 4), tucked=(None, 2), best=(4, 2), winner=1)
+    assert [tool.predicted(f, m, 0) for m in tool.MODELS] == [1, 0, 1, 0]  # b0 4>3; b1 7>=6; b2 3<6; b3 as b1
+    assert tool.predicted(f, "b3", 1) == 1  # searched by the defender: the attacker tucks none
+    games, found = [], 0
+    for seed in range(1, 12):
+        g = play(GameSpec(agents=("heuristic", "heuristic:t1"), map_side="jungle", track_side="A", seed=seed))
+        fights = list(tool.fights(g))
+        end = replay_game(g)[-1]
+        # each combat has one winner, who counts one more combat won
+        assert len(fights) == sum(p.combat_wins for p in end.seats)
+        # the attacker dials first (the engine's order): the seat of each combat's first dial
+        firsts = [a for i, a in enumerate(g.actions) if " dial " in a
+                  and (i == 0 or g.actions[i - 1].split()[1] not in ("dial", "tuck"))]
+        assert [x.attacker for x in fights] == ["SE".index(a[0]) for a in firsts]
+        games.append(g)
+        found += len(fights)
+        if found >= 3:
+            break
+    assert found >= 3
+    path = tmp_path / "run.games.jsonl"
+    path.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    counts = tool.table(games, "heuristic:t1")
+    assert sum(c["combats"] for c in counts.values()) == found
+    assert tool.main([str(path), "--agent", "heuristic:t1"]) == 0
+    assert "combats by its role" in capsys.readouterr().out

@@ -41,7 +41,15 @@ from meloch.agents.evaluate import (
     tuned_advantage,
 )
 from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
-from meloch.agents.heuristic import COMBAT_VERBS, DEFAULT_DEPTH, combat_step, greedy_line, ruled_choice, softmax_pick
+from meloch.agents.heuristic import (
+    COMBAT_VERBS,
+    DEFAULT_DEPTH,
+    TUCK_NONE,
+    combat_step,
+    greedy_line,
+    ruled_choice,
+    softmax_pick,
+)
 from meloch.engine import Action, State, View, apply, legal_actions
 
 MAX_FORCED = 64
@@ -86,6 +94,12 @@ class FlatParams:
     """In a race (either seat one star or less from winning, by the seat's view), own turns in each line
     in place of ``turns`` (0: ``turns`` throughout): a star one turn out decides a race, and a race is
     where half the games between the levels end (docs/agents.md, "Two own turns a line in a race only")."""
+    tuck: int = TUCK_NONE
+    """What the lines tuck in a combat (``combat_step``): no card (``TUCK_NONE``), each seat its best
+    card (``TUCK_BEST``), the defender its best card and the attacker none (``TUCK_DEFENDER``), or the
+    searching seat its best card and its opponent its best card when it defends (``TUCK_OWN``).
+    Lines that tuck none judge an attack by the dials alone, which names the winner of about half the
+    combats the searches fight (docs/agents.md, "Lines that tuck")."""
     weights: int = 0
     """The weights of every line (both seats' greedy steps) and, with ``judge`` 0, of its end:
     0 the heuristic's ``WEIGHTS``; 1 ``TUNED_WEIGHTS`` (tuned by game results, tools/tune_weights.py)."""
@@ -118,9 +132,10 @@ or follow-ups (98-100% the same choice), so only the lines and their judge make 
 Their strength and time per move: docs/agents.md, "Search levels"."""
 
 
-def next_decision(s: State) -> tuple[State, list[Action]]:
-    """``s`` after its forced steps and the secret combat commits played by rule (``combat_step``),
-    with the legal actions of the next real decision (empty: the game ended)."""
+def next_decision(s: State, tuck: int = TUCK_NONE, me: int = -1) -> tuple[State, list[Action]]:
+    """``s`` after its forced steps and the secret combat commits played by rule (``combat_step``, by
+    ``tuck`` for the searching seat ``me``), with the legal actions of the next real decision (empty:
+    the game ended)."""
     legal = legal_actions(s)
     for _ in range(MAX_FORCED):
         if not legal:
@@ -128,7 +143,7 @@ def next_decision(s: State) -> tuple[State, list[Action]]:
         if len(legal) == 1:
             s = apply(s, legal[0])
         elif legal[0].verb in COMBAT_VERBS:
-            nxt = combat_step(s, legal)
+            nxt = combat_step(s, legal, tuck, me)
             if nxt is None:
                 break
             s = nxt
@@ -159,28 +174,29 @@ def judge_of(p: FlatParams) -> Judge:
 
 
 def line_value(state: State, seat: int, depth: int, reply: bool, turns: int = 1, judge: Judge = advantage,
-               reply_width: int = 0, weights: dict[str, float] | None = None) -> float:
+               reply_width: int = 0, weights: dict[str, float] | None = None, tuck: int = TUCK_NONE) -> float:
     """``judge`` (``advantage`` by default) for ``seat`` after its greedy line from ``state`` (the
     heuristic's look-ahead); with ``turns`` > 1, ``turns - 1`` times the opponent's greedy reply then
     the seat's next greedy turn; with ``reply``, after the opponent's greedy line that follows the last
     own turn as well (its first decision searched ``reply_width`` wide against the seat: the least
     value over the opponent's best-ranked options, ``FlatParams.reply_width``). ``weights``: the
-    greedy steps' (``FlatParams.weights``; None: ``WEIGHTS``)."""
-    s = greedy_line(state, seat, depth, weights)
+    greedy steps' (``FlatParams.weights``; None: ``WEIGHTS``). ``tuck``: ``FlatParams.tuck``."""
+    s = greedy_line(state, seat, depth, weights, tuck, seat)
     for k in range(turns - 1 + reply):
-        s, legal = next_decision(s)
+        s, legal = next_decision(s, tuck, seat)
         if k == turns - 1 and reply_width > 0 and _own(legal, 1 - seat):
             opp = 1 - seat
             children = [apply(s, b) for b in legal]
             ranked = sorted(range(len(legal)), key=lambda i: -advantage(children[i], opp, weights))[:reply_width]
-            return min(judge(greedy_line(children[i], opp, max(1, depth - 1), weights), seat) for i in ranked)
+            return min(judge(greedy_line(children[i], opp, max(1, depth - 1), weights, tuck, seat), seat)
+                       for i in ranked)
         if legal and legal[0].seat != seat:
-            s = greedy_line(s, legal[0].seat, depth, weights)
+            s = greedy_line(s, legal[0].seat, depth, weights, tuck, seat)
         if k == turns - 1:
             break  # the final reply
-        s, legal = next_decision(s)
+        s, legal = next_decision(s, tuck, seat)
         if legal and legal[0].seat == seat:
-            s = greedy_line(s, seat, depth, weights)
+            s = greedy_line(s, seat, depth, weights, tuck, seat)
     return judge(s, seat)
 
 
@@ -189,7 +205,7 @@ def nested_value(samples: list[State], action: Action, seat: int, p: FlatParams,
     the best, over the seat's ``width`` next options that rank highest on the first sample, of their
     value (the mean line value over the samples, or with ``width2`` the same search one decision
     further). None when the seat does not decide next on the first sample: the plain mean then."""
-    after = [next_decision(apply(s, action)) for s in samples]
+    after = [next_decision(apply(s, action), p.tuck, seat) for s in samples]
     if not _own(after[0][1], seat):
         return None
     widths = (p.width, p.width2) if p.width2 > 0 else (p.width,)
@@ -208,17 +224,18 @@ def _best_next(after: list[tuple[State, list[Action]]], lost: list[bool], seat: 
     next option is not legal (a draw differed) is ``lost``: from there it plays the greedy line."""
     s0, legal0 = after[0]
     w = LINE_WEIGHTS[p.weights]
-    ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge, 0, w))[:widths[0]]
+    tb = p.tuck
+    ranked = sorted(legal0, key=lambda b: -line_value(apply(s0, b), seat, depth, False, 1, judge, 0, w, tb))[:widths[0]]
     best = -math.inf
     for b in ranked:
         gone = [was_lost or b not in legal for (_, legal), was_lost in zip(after, lost, strict=True)]
         starts = [s if g else apply(s, b) for (s, _), g in zip(after, gone, strict=True)]
         if len(widths) > 1 and depth > 1:
-            deeper = [next_decision(x) for x in starts]
+            deeper = [next_decision(x, tb, seat) for x in starts]
             if _own(deeper[0][1], seat):
                 best = max(best, _best_next(deeper, gone, seat, widths[1:], depth - 1, p, judge))
                 continue
-        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge, p.reply_width, w)
+        best = max(best, sum(line_value(x, seat, depth, p.reply, p.turns, judge, p.reply_width, w, tb)
                              for x in starts) / len(starts))
     return best
 
@@ -256,7 +273,8 @@ class FlatAgent:
         judge = judge_of(p)
         w = LINE_WEIGHTS[p.weights]
         samples = [sampler.sample(self.rng) for _ in range(max(1, p.samples))]
-        first = [line_value(apply(samples[0], a), seat, p.depth, False, 1, judge, 0, w) for a in legal]
+        tb = p.tuck
+        first = [line_value(apply(samples[0], a), seat, p.depth, False, 1, judge, 0, w, tb) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -first[i])
         kept = order[:p.top] if p.top > 0 else order
         out: dict[int, float] = {}
@@ -266,9 +284,9 @@ class FlatAgent:
                 out[i] = nested
                 continue
             total = first[i] if not p.reply and p.turns == 1 else \
-                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w)
+                line_value(apply(samples[0], legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w, tb)
             for s in samples[1:]:
-                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w)
+                total += line_value(apply(s, legal[i]), seat, p.depth, p.reply, p.turns, judge, p.reply_width, w, tb)
             out[i] = total / len(samples)
         return out
 

@@ -26,28 +26,39 @@ from meloch.engine import Action, State, View, apply, legal_actions, view
 COMBAT_VERBS = frozenset({"dial", "tuck"})
 """The secret combat commits, which the look-ahead plays by rule (``combat_step``)."""
 
+TUCK_NONE, TUCK_BEST, TUCK_DEFENDER, TUCK_OWN = 0, 1, 2, 3
+"""What a look-ahead tucks by rule (``combat_step``): no card; each seat its best card; the defender its
+best card and the attacker none; the searching seat its best card, its opponent its best card when it
+defends and none when it attacks (docs/agents.md, "Lines that tuck")."""
+
 DEFAULT_DEPTH = 8
 """Greedy steps after the candidate action (a turn has ~5 decisions on average)."""
 
 
 def greedy_value(state: State, seat: int, depth: int, weights: dict[str, float] | None = None,
-                 tuck_best: bool = False) -> float:
+                 tuck: int = TUCK_NONE) -> float:
     """``advantage`` for ``seat`` after playing greedily (one-ply) while ``seat`` decides."""
-    return advantage(greedy_line(state, seat, depth, weights, tuck_best), seat, weights)
+    return advantage(greedy_line(state, seat, depth, weights, tuck), seat, weights)
 
 
-def combat_step(state: State, legal: list[Action], tuck_best: bool = False) -> State | None:
+def combat_step(state: State, legal: list[Action], tuck: int = TUCK_NONE, me: int = -1) -> State | None:
     """A secret combat commit played by rule for whichever seat decides (the Power Dial by
-    ``dial_rule``; no card tucked, or with ``tuck_best`` the highest card held, each time the seat
-    may tuck one), or None when the decision is not one. The look-ahead plays a combat through this
-    way, so it sees an attack it would win (or lose) on the sample; ``tuck_best`` makes it expect
-    the opponent's best card (on the sample: the opponent's hand there is a guess)."""
+    ``dial_rule``; no card tucked, or by ``tuck`` the highest card held, each time the seat may tuck
+    one: ``TUCK_BEST`` for either seat, ``TUCK_DEFENDER`` for the defender only, ``TUCK_OWN`` for the
+    seat ``me`` and for its opponent when it defends), or None when the decision is not one. The
+    look-ahead plays a combat through this way, so it sees an attack it would win (or lose) on the
+    sample; a tucked best card makes it expect the opponent's (on the sample: the opponent's hand
+    there is a guess)."""
     verb = legal[0].verb
     if verb == "dial":
         a = dial_rule(view(state, legal[0].seat), legal)
         return apply(state, a) if a is not None else None
     if verb == "tuck":
-        t = tuck_rule(legal, tuck_best)
+        c = state.combat
+        who = legal[0].seat
+        best = tuck == TUCK_BEST or (tuck == TUCK_OWN and who == me) or \
+            (tuck >= TUCK_DEFENDER and c is not None and who == c.defender)
+        t = tuck_rule(legal, best)
         return apply(state, t) if t is not None else None
     return None
 
@@ -77,14 +88,15 @@ def tuck_rule(legal: list[Action], tuck_best: bool = False) -> Action | None:
 
 
 def greedy_line(state: State, seat: int, depth: int, weights: dict[str, float] | None = None,
-                tuck_best: bool = False) -> State:
+                tuck: int = TUCK_NONE, me: int = -1) -> State:
     """The state after up to ``depth`` greedy (one-ply ``advantage``) steps while ``seat`` decides;
-    a combat's secret commits on the way are played by rule for both seats (``combat_step``)."""
+    a combat's secret commits on the way are played by rule for both seats (``combat_step``, ``tuck``;
+    ``me``: the searching seat)."""
     s = state
     for _ in range(depth):
         legal = legal_actions(s)
         while legal and legal[0].verb in COMBAT_VERBS:
-            nxt = combat_step(s, legal, tuck_best)
+            nxt = combat_step(s, legal, tuck, me)
             if nxt is None:
                 break
             s = nxt
@@ -173,5 +185,6 @@ class HeuristicAgent:
         seat = legal[0].seat
         with sampler.bound():
             s = sampler.sample(self.rng)
-            values = [greedy_value(apply(s, a), seat, self.depth, self.weights, self.tuck_best) for a in legal]
+            tuck = TUCK_BEST if self.tuck_best else TUCK_NONE
+            values = [greedy_value(apply(s, a), seat, self.depth, self.weights, tuck) for a in legal]
         return legal[softmax_pick(self.rng, values, self.temperature)]

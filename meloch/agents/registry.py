@@ -29,7 +29,7 @@ for _level, (_scythe, _exp) in SEARCH_LEVELS.items():
     AGENTS[f"search:{_level}"] = lambda seed, _l=_level, _s=_scythe, _e=_exp: FlatAgent(  # type: ignore[misc]
         seed, _l, _s, by_role={"scythe": _s, "expeditions": _e})
 
-_FLAT_LETTERS = "[strdnewvqkzh]"
+_FLAT_LETTERS = "[strdnewvqkzhb]"
 """The setting letters of a ``search:`` spec (``_flat_params``)."""
 _FLAT_SPEC = re.compile(rf"^(?:{_FLAT_LETTERS}\d+)+$")
 
@@ -43,7 +43,8 @@ def _flat_params(spec: str) -> FlatParams | None:
     3 wide against the seat, ``reply_width``; ``k1``: the lines and their judge by ``TUNED_WEIGHTS``,
     ``FlatParams.weights``; ``z2``: two own turns a line in a race, ``race_turns``; ``h0``: the final choice's
     softmax temperature in hundredths of a score unit, ``temperature``, 0 for the best mean always, 10
-    the default) or a level name."""
+    the default; ``b1``: each seat's best combat card tucked in the lines, ``b2`` the defender's only,
+    ``b3`` the searching seat's and its opponent's when it defends, ``tuck``) or a level name."""
     if spec in FLAT_LEVELS:
         return FLAT_LEVELS[spec]
     if not _FLAT_SPEC.match(spec):
@@ -55,9 +56,10 @@ def _flat_params(spec: str) -> FlatParams | None:
                         judge=f.get("e", base.judge), width=f.get("w", base.width),
                         width2=f.get("v", base.width2), reply_width=f.get("q", base.reply_width),
                         weights=f.get("k", base.weights), race_turns=f.get("z", base.race_turns),
-                        temperature=f["h"] / 100 if "h" in f else base.temperature)
+                        temperature=f["h"] / 100 if "h" in f else base.temperature,
+                        tuck=f.get("b", base.tuck))
     if (params.samples < 1 or params.depth < 1 or params.turns < 1 or params.judge >= len(JUDGES)
-            or params.weights >= len(LINE_WEIGHTS)):
+            or params.weights >= len(LINE_WEIGHTS) or params.tuck > 3):
         return None
     return params
 
