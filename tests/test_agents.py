@@ -347,7 +347,7 @@ def test_registry_names_and_levels() -> None:
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
     # the levels are the settings docs/agents.md measured under these spec names
-    for level, measured in (("medium", "s8t6r1w3/s16t8r1w3"), ("hard", "s8t6r1w3n2h0/s16t8r1w3h0")):
+    for level, measured in (("medium", "s8t6r1w3/s16t8r1w3"), ("hard", "s8t6r1w3n2h0b3/s16t8r1w3h0b3")):
         named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
         assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
         assert named.by_role == spelled.by_role

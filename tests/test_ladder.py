@@ -124,7 +124,7 @@ def test_ladder_resumes_a_stopped_run(tmp_path: Path) -> None:
 
 
 def test_ladder_will_not_resume_games_an_agent_played_by_other_settings(tmp_path: Path) -> None:
-    """A level name keeps its name when its settings change (search:hard did, stops 53-55): each game
+    """A level name keeps its name when its settings change (search:hard did, stops 53-56): each game
     records its agents' settings, and --resume refuses a file whose games were played by others."""
     from meloch.agents import agent_settings, make_agent
 
@@ -137,8 +137,8 @@ def test_ladder_will_not_resume_games_an_agent_played_by_other_settings(tmp_path
     partial = tmp_path / "run.games.jsonl"
     games = [msgspec.json.decode(line, type=LadderGame) for line in partial.read_text().splitlines()]
     assert all(g.settings == tuple(settings(n) for n in g.agents) for g in games)
-    assert settings("search:hard") == settings("search:s8t6r1w3n2h0/s16t8r1w3h0")
-    assert settings("search:hard") != settings("search:s8t6r1w3n2h0/s16t8r1w3n2h0")
+    assert settings("search:hard") == settings("search:s8t6r1w3n2h0b3/s16t8r1w3h0b3")
+    assert settings("search:hard") != settings("search:s8t6r1w3n2h0/s16t8r1w3h0")
     assert settings("automa:3") != settings("automa:4")
 
     def write(changed: list[LadderGame]) -> None:
