@@ -86,6 +86,8 @@ FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
 """The same judged with the mech and stake terms on (``ARMED_WEIGHTS``)."""
 FLAT_NESTED = FlatParams(samples=3, top=3, reply=True, width=2, width2=2)
 """The small flat search with the seat's next two decisions searched (the search levels search one)."""
+FLAT_TUCK = FlatParams(samples=3, top=3, reply=True, tuck=TUCK_OWN)
+"""The small flat search whose lines tuck the seat's best card and a defending opponent's (``search:hard``)."""
 
 
 STAKE_WEIGHTS = {**WEIGHTS, "stake": 1.0}
@@ -132,7 +134,7 @@ def _agents(seed: int) -> list[Searcher]:
     return [HeuristicAgent(seed), ISMCTSAgent(seed, "test", FAST), ISMCTSAgent(seed, "test-turn", FAST_TURN),
             FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
             FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED),
-            FlatAgent(seed, "test-nested", FLAT_NESTED),
+            FlatAgent(seed, "test-nested", FLAT_NESTED), FlatAgent(seed, "test-tuck", FLAT_TUCK),
             HeuristicAgent(seed, weights=STAKE_WEIGHTS, tuck_best=True, name="heuristic:t1s1")]
 
 
