@@ -129,8 +129,8 @@ seen; each role's setting the one that scored best in that role against ``medium
 stop 55); and its lines tuck a combat card (``tuck``, stop 56): its own best card, and the
 opponent's best card when the opponent defends, where lines that tuck none judged an attack by the
 dials alone and named the winner of 54% of the combats ``hard`` fought (its attacks won 43% as
-Scythe). Against ``medium``, 200 ladder games on fresh deals (2026-12-06): 71% [64, 77], as Scythe
-78%, as Expeditions 64%, where stop 55's hard scored 58.5% [53.6, 63.2] in 400. At temperature 0
+Scythe). Against ``medium``, 400 ladder games on fresh deals (2026-12-06): 65.5% [60.7, 70.0], as
+Scythe 74%, as Expeditions 57%, where stop 55's hard scored 58.5% [53.6, 63.2]. At temperature 0
 the choice hardly moves with more samples, options or follow-ups (98-100% the same choice), so only
 the lines and their judge make a level stronger. Their strength and time per move: docs/agents.md,
 "Search levels"."""
