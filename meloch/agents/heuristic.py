@@ -54,10 +54,11 @@ def combat_step(state: State, legal: list[Action], tuck: int = TUCK_NONE, me: in
         a = dial_rule(view(state, legal[0].seat), legal)
         return apply(state, a) if a is not None else None
     if verb == "tuck":
-        c = state.combat
         who = legal[0].seat
-        best = tuck == TUCK_BEST or (tuck == TUCK_OWN and who == me) or \
-            (tuck >= TUCK_DEFENDER and c is not None and who == c.defender)
+        best = tuck == TUCK_BEST or (tuck == TUCK_OWN and who == me)
+        if not best and tuck >= TUCK_DEFENDER:  # who defends: the seat's view says (a rare step)
+            c = view(state, who).combat
+            best = c is not None and who == c.defender
         t = tuck_rule(legal, best)
         return apply(state, t) if t is not None else None
     return None
