@@ -102,6 +102,14 @@ class _Keep(Hooks):
         self.states.append(before)
 
 
+def _heuristic_states(seed: int, map_side: str, track_side: str) -> list[State]:
+    """Every position, in order, of a heuristic mirror game (agents seeded ``seed`` and ``seed + 1``)."""
+    keep = _Keep()
+    play_game(Setup(map_side=map_side, track_side=track_side), seed, (HeuristicAgent(seed), HeuristicAgent(seed + 1)),
+              keep)
+    return keep.states
+
+
 @cache
 def _positions() -> tuple[State, ...]:
     """Decisions with a choice from random games on both maps and tracks: ordinary ones, and every
@@ -396,10 +404,7 @@ def test_look_ahead_tucks_the_best_card_when_told() -> None:
     its opponent when it defends (``TUCK_OWN``)."""
     found, roles = 0, set()
     for seed in range(60, 70):
-        keep = _Keep()
-        agents = (HeuristicAgent(seed), HeuristicAgent(seed + 1))
-        play_game(Setup(map_side="desert", track_side="B"), seed, agents, keep)
-        for st in keep.states:
+        for st in _heuristic_states(seed, "desert", "B"):
             legal = legal_actions(st)
             cards = [a for a in legal if a.verb == "tuck" and a.args[0] != "done"]
             if not cards:
@@ -829,10 +834,7 @@ def test_lines_tuck_by_their_mode() -> None:
     plain, own = FlatParams(samples=2, top=3, reply=True), FlatParams(samples=2, top=3, reply=True, tuck=TUCK_OWN)
     checked = apart = 0
     for seed in range(80, 100):
-        keep = _Keep()
-        agents = (HeuristicAgent(seed), HeuristicAgent(seed + 1))
-        play_game(Setup(map_side="jungle", track_side="A"), seed, agents, keep)
-        for s in keep.states:
+        for s in _heuristic_states(seed, "jungle", "A"):
             legal = legal_actions(s)
             if len(legal) < 2 or legal[0].verb not in ("vanquish", "fight"):
                 continue

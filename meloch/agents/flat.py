@@ -100,7 +100,7 @@ class FlatParams:
     card (``TUCK_BEST``), the defender its best card and the attacker none (``TUCK_DEFENDER``), or the
     searching seat its best card and its opponent its best card when it defends (``TUCK_OWN``).
     Lines that tuck none judge an attack by the dials alone, which names the winner of about half the
-    combats the searches fight (docs/agents.md, "Lines that tuck")."""
+    combats the searches fight (docs/agents.md, "Hard: lines that tuck a combat card")."""
     weights: int = 0
     """The weights of every line (both seats' greedy steps) and, with ``judge`` 0, of its end:
     0 the heuristic's ``WEIGHTS``; 1 ``TUNED_WEIGHTS`` (tuned by game results, tools/tune_weights.py)."""

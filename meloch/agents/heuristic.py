@@ -29,7 +29,7 @@ COMBAT_VERBS = frozenset({"dial", "tuck"})
 TUCK_NONE, TUCK_BEST, TUCK_DEFENDER, TUCK_OWN = 0, 1, 2, 3
 """What a look-ahead tucks by rule (``combat_step``): no card; each seat its best card; the defender its
 best card and the attacker none; the searching seat its best card, its opponent its best card when it
-defends and none when it attacks (docs/agents.md, "Lines that tuck")."""
+defends and none when it attacks (docs/agents.md, "Hard: lines that tuck a combat card")."""
 
 DEFAULT_DEPTH = 8
 """Greedy steps after the candidate action (a turn has ~5 decisions on average)."""
