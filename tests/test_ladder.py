@@ -24,6 +24,18 @@ def test_schedule_swaps_seats_on_the_same_deals() -> None:
     assert firsts == seconds and len(set(firsts)) == 8
 
 
+def test_schedule_keeps_one_role_of_the_later_agent() -> None:
+    """--role: the pair's later agent in that role only, on the same deals as the seat-swapped run."""
+    full = schedule(["a", "b", "c"], seeds=2)
+    for role, seat in (("scythe", 0), ("expeditions", 1)):
+        kept = schedule(["a", "b", "c"], seeds=2, role=role)
+        assert len(kept) == len(full) // 2
+        assert all(s.agents[seat] == max(s.agents) for s in kept)  # the later of a, b, c: the larger name
+        assert kept == [s for s in full if s.agents[seat] == max(s.agents)]
+    with pytest.raises(ValueError, match="unknown role 'gnome'; choose one of scythe, expeditions"):
+        schedule(["a", "b"], seeds=1, role="gnome")
+
+
 def test_wilson_interval() -> None:
     i = wilson(190, 200)
     assert i.rate == 0.95 and 0.90 < i.low < 0.95 < i.high < 0.98
@@ -102,6 +114,23 @@ def test_ladder_command_prints_and_writes(tmp_path: Path) -> None:
     partial.write_text("")
     empty = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
     assert empty.exit_code == 2 and "no ladder games" in empty.output
+
+
+def test_ladder_plays_one_role_as_the_full_run_did(tmp_path: Path) -> None:
+    """--role expeditions plays the full run's games with the later agent as Expeditions, the same
+    games move for move, and leaves the other role empty; a wrong role is refused by name."""
+    args = ["ladder", "--agents", "random,aggressive", "--games", "8", "--turn-limit", "6"]
+    assert CliRunner().invoke(app, [*args, "--out", str(tmp_path / "full.json")]).exit_code == 0
+    res = CliRunner().invoke(app, [*args, "--role", "Expeditions", "--out", str(tmp_path / "e.json")])
+    assert res.exit_code == 0, res.output
+    assert "4 games, 4 per pairing, the later agent as expeditions" in res.output
+    full, half = (json.loads((tmp_path / f).read_text()) for f in ("full.json", "e.json"))
+    untimed = [[{k: v for k, v in g.items() if k != "move_seconds"} for g in x["games"]] for x in (full, half)]
+    assert untimed[1] == [g for g in untimed[0] if g["agents"] == ["random", "aggressive"]] and len(untimed[1]) == 4
+    pair = half["pairs"][0]  # the first agent's figures: random, as Scythe only
+    assert pair["by_role"]["scythe"]["games"] == 4 and pair["by_role"]["expeditions"]["games"] == 0
+    bad = CliRunner().invoke(app, [*args, "--role", "gnome", "--out", str(tmp_path / "x.json")])
+    assert bad.exit_code == 2 and "Unknown role 'gnome'" in bad.output and "scythe, expeditions" in bad.output
 
 
 def test_ladder_resumes_a_stopped_run(tmp_path: Path) -> None:

@@ -27,6 +27,9 @@ def ladder(
                                           "a stopped run's .games.jsonl) instead of playing."),
     out: Path = typer.Option(Path("ladder.json"), "--out", help="Write every game and the summary here (JSON); "
                              "each game is also appended to OUT.games.jsonl as it ends."),
+    role: str | None = typer.Option(None, "--role", help="Play only the games in which the later agent of each "
+                                    "pair holds this role (scythe or expeditions): one role's setting measured "
+                                    "alone, at half the games."),
     resume: bool = typer.Option(False, "--resume", help="Continue a stopped run: the games already in "
                                 "OUT.games.jsonl (same agents, games, seed) are kept and not played again."),
 ) -> None:
@@ -35,7 +38,7 @@ def ladder(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from meloch.sim.ladder import LadderGame, load_games, run_ladder, schedule, spec_key, summarise
+    from meloch.sim.ladder import ROLES, LadderGame, load_games, run_ladder, schedule, spec_key, summarise
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     seeds = -(-games // 8)
@@ -52,7 +55,11 @@ def ladder(
             raise typer.Exit(code=2)
         _show(console, summarise(seen, 0, stored), f"{from_file}: {len(stored)} games")
         return
-    total = len(schedule(names, seeds)) if len(names) >= 2 else 0
+    if role is not None and role.lower() not in ROLES:
+        console.print(f"[red]Unknown role {role!r}:[/] choose one of {', '.join(ROLES)}.")
+        raise typer.Exit(code=2)
+    role = None if role is None else role.lower()
+    total = len(schedule(names, seeds, role=role)) if len(names) >= 2 else 0
     partial = out.with_suffix(".games.jsonl")
     done: list[LadderGame] = []
     if resume and partial.exists():
@@ -65,7 +72,8 @@ def ladder(
     with Progress(TextColumn("ladder"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
-        keys = {spec_key(x.agents, x.map_side, x.track_side, x.seed) for x in schedule(names, seeds, seed, turn_limit)}
+        keys = {spec_key(x.agents, x.map_side, x.track_side, x.seed)
+                for x in schedule(names, seeds, seed, turn_limit, role)}
         bar.advance(task, sum(1 for g in done if spec_key(g.agents, g.map_side, g.track_side, g.seed) in keys))
         written: list[LadderGame] = list(done)
 
@@ -77,14 +85,16 @@ def ladder(
             bar.advance(task)
 
         try:
-            r = run_ladder(names, seeds, first_seed=seed, turn_limit=turn_limit, jobs=jobs, on_game=tick, done=done)
+            r = run_ladder(names, seeds, first_seed=seed, turn_limit=turn_limit, jobs=jobs, on_game=tick, done=done,
+                           role=role)
         except ValueError as err:
             console.print(f"[red]Error:[/] {err}")
             raise typer.Exit(code=2) from None
         except OSError as err:
             console.print(f"[red]Cannot write {partial}:[/] {err.strerror or err}")
             raise typer.Exit(code=1) from None
-    _show(console, r, f"{len(r.games)} games, {8 * seeds} per pairing (seat-swapped)")
+    kept = f"{4 * seeds} per pairing, the later agent as {role}" if role else f"{8 * seeds} per pairing (seat-swapped)"
+    _show(console, r, f"{len(r.games)} games, {kept}")
     try:
         out.write_bytes(msgspec.json.format(msgspec.json.encode(r), indent=1))
     except OSError as err:
@@ -103,6 +113,8 @@ def _show(console: Console, r: LadderResult, title: str) -> None:
         t.add_column(col)
 
     def fmt(i: Interval) -> str:
+        if i.games == 0:
+            return "no games"
         return f"{100 * i.rate:.0f}% [{100 * i.low:.0f}-{100 * i.high:.0f}] n={i.games}"
 
     for p in r.pairs:

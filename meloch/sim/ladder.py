@@ -5,6 +5,10 @@ Every pair of agents plays the same deals in both seat orders: for each seed, bo
 both track sides, A as seat 0 (Scythe in the standard game) then B as seat 0, so a pairing's games
 number ``8 * seeds``. A draw (turn limit without a winner) counts half. Time per move is CPU time
 (``time.process_time``) of the agent's non-forced decisions.
+
+``role`` keeps only the games in which the later agent of each pair holds that role: an agent's play in
+one role never depends on its settings for the other (``search:A/B``), so a setting for one role is
+measured at half the cost, and such games pool with a full run's games of that role.
 """
 
 from __future__ import annotations
@@ -92,8 +96,12 @@ class GameSpec:
     turn_limit: int = 300
 
 
-def schedule(agents: Sequence[str], seeds: int, first_seed: int = 1, turn_limit: int = 300) -> list[GameSpec]:
-    """Every pair, every seed, both map and track sides, both seat orders (the same seeds for both)."""
+def schedule(agents: Sequence[str], seeds: int, first_seed: int = 1, turn_limit: int = 300,
+             role: str | None = None) -> list[GameSpec]:
+    """Every pair, every seed, both map and track sides, both seat orders (the same seeds for both);
+    with ``role`` (one of ``ROLES``) only the games in which the pair's later agent holds that role."""
+    if role is not None and role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; choose one of {', '.join(ROLES)}")
     out: list[GameSpec] = []
     for i, a in enumerate(agents):
         for b in agents[i + 1:]:
@@ -101,8 +109,10 @@ def schedule(agents: Sequence[str], seeds: int, first_seed: int = 1, turn_limit:
                 for m in MAP_SIDES:
                     for t in TRACK_SIDES:
                         seed = first_seed + k
-                        out.append(GameSpec((a, b), m, t, seed, turn_limit))
-                        out.append(GameSpec((b, a), m, t, seed, turn_limit))
+                        if role != ROLES[0]:
+                            out.append(GameSpec((a, b), m, t, seed, turn_limit))
+                        if role != ROLES[1]:
+                            out.append(GameSpec((b, a), m, t, seed, turn_limit))
     return out
 
 
@@ -260,14 +270,15 @@ def _check_settings(games: Sequence[LadderGame]) -> None:
 
 def run_ladder(agents: Sequence[str], seeds: int, *, first_seed: int = 1, turn_limit: int = 300, jobs: int = 1,
                on_game: Callable[[LadderGame], None] | None = None,
-               done: Sequence[LadderGame] = ()) -> LadderResult:
-    """Play the whole schedule (``jobs`` worker processes) and summarise it. ``done``: games of a
-    stopped run of the same schedule; their specs are not played again (resume), and they count."""
+               done: Sequence[LadderGame] = (), role: str | None = None) -> LadderResult:
+    """Play the whole schedule (``jobs`` worker processes; ``role``: see ``schedule``) and summarise
+    it. ``done``: games of a stopped run of the same schedule; their specs are not played again
+    (resume), and they count."""
     if len(set(agents)) != len(agents) or len(agents) < 2:
         raise ValueError("the ladder needs at least two different agents")
     for name in agents:
         make_agent(name, 0)  # a clear error for an unknown name before any game
-    specs = schedule(agents, seeds, first_seed, turn_limit)
+    specs = schedule(agents, seeds, first_seed, turn_limit, role)
     wanted = {spec_key(x.agents, x.map_side, x.track_side, x.seed) for x in specs}
     games: list[LadderGame] = [g for g in done if spec_key(g.agents, g.map_side, g.track_side, g.seed) in wanted]
     _check_settings(games)
