@@ -203,3 +203,9 @@ def test_ladder_combats_finds_every_combat_and_scores_the_tuck_models(monkeypatc
     assert sum(c["combats"] for c in counts.values()) == found
     assert tool.main([str(path), "--agent", "heuristic:t1"]) == 0
     assert "combats by its role" in capsys.readouterr().out
+    # wrong input: a clear message and exit 2, never a traceback
+    assert tool.main([str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read the ladder files" in capsys.readouterr().err
+    assert tool.main([str(path), "--agent", "nobody"]) == 2
+    assert "no game of nobody" in capsys.readouterr().err
+    assert tool.main(["--help"]) == 2 and "tuck" in capsys.readouterr().out

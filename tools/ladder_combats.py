@@ -118,12 +118,19 @@ def main(argv: list[str]) -> int:
     if "--agent" in argv:
         k = argv.index("--agent")
         agent, argv = argv[k + 1], argv[:k] + argv[k + 2:]
-    if not argv:
+    if not argv or any(a.startswith("-") for a in argv):
         print(__doc__)
         return 2
-    games = [g for path in argv for g in load_games(Path(path).read_bytes())]
+    try:
+        games = [g for path in argv for g in load_games(Path(path).read_bytes())]
+    except (OSError, ValueError) as err:  # msgspec's decode errors are ValueErrors
+        print(f"cannot read the ladder files: {err}", file=sys.stderr)
+        return 2
     if agent is None:
-        agent = next(a for g in games for a in g.agents if a != "search:medium")
+        agent = next((a for g in games for a in g.agents if a != "search:medium"), None)
+    if agent is None or not any(agent in g.agents for g in games):
+        print(f"no game of {agent or 'an agent other than search:medium'} in these files", file=sys.stderr)
+        return 2
     print(f"{agent}: combats by its role and who attacked; the share of winners each tuck model names")
     for (role, who), c in sorted(table(games, agent).items()):
         n = c["combats"]
