@@ -111,6 +111,22 @@ def test_ladder_command_prints_and_writes(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
     assert again.exit_code == 0 and "8 games" in again.output
     assert "A as Scythe" in again.output and "n=8" in again.output
+    # --agents orders the figures read --from a file; an agent the file lacks is named
+    ordered = CliRunner().invoke(app, ["ladder", "--from", str(partial), "--agents", "aggressive"])
+    assert ordered.exit_code == 0 and ordered.output.index("│ aggressive") < ordered.output.index("│ random")
+    lacking = CliRunner().invoke(app, ["ladder", "--from", str(partial), "--agents", "heuristic"])
+    assert lacking.exit_code == 2 and "no games of heuristic" in lacking.output and "random" in lacking.output
+    # two long specs sharing their first characters are printed whole (folded), never cut to one prefix
+    specs = {"random": "search:s8t6r1w3/s16t8r1w3b3", "aggressive": "search:s8t6r1w3n2h0b1/s16t8r1w3h0b3"}
+    games = [msgspec.structs.replace(g, agents=(specs[g.agents[0]], specs[g.agents[1]]))
+             for g in (msgspec.json.decode(line, type=LadderGame) for line in partial.read_bytes().splitlines())]
+    long = tmp_path / "long.games.jsonl"
+    long.write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    shown = CliRunner().invoke(app, ["ladder", "--from", str(long), "--agents", specs["aggressive"]])
+    assert shown.exit_code == 0 and "…" not in shown.output
+    first_row = shown.output.split("┡")[1].split("└")[0]
+    joined = "".join(line.split("│")[1].strip() for line in first_row.splitlines()[1:] if line.count("│") > 2)
+    assert joined == specs["aggressive"]
     partial.write_text("")
     empty = CliRunner().invoke(app, ["ladder", "--from", str(partial)])
     assert empty.exit_code == 2 and "no ladder games" in empty.output

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 
 
 def ladder(
-    agents: str = typer.Option("random,heuristic", "--agents", "-a",
-                               help="Comma-separated agents (random, heuristic, ismcts:easy|medium|hard, ismcts:N, "
-                                    "search:flat, search:s8t6r0)."),
+    agents: str | None = typer.Option(None, "--agents", "-a",
+                                      help="Comma-separated agents (random, heuristic, ismcts:easy|medium|hard, "
+                                           "ismcts:N, search:flat, search:s8t6r0) [default: random,heuristic]; "
+                                           "with --from, the order of the figures (A before B)."),
     games: int = typer.Option(200, "--games", "-g", min=8,
                               help="Games per pairing (rounded up to a multiple of 8: 2 maps x 2 tracks x 2 orders)."),
     seed: int = typer.Option(1, "--seed", help="First deal seed."),
@@ -40,7 +41,7 @@ def ladder(
 
     from meloch.sim.ladder import ROLES, LadderGame, load_games, run_ladder, schedule, spec_key, summarise
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = [a.strip() for a in (agents or "random,heuristic").split(",") if a.strip()]
     seeds = -(-games // 8)
     console = Console(highlight=False, soft_wrap=True)
     if from_file is not None:
@@ -53,6 +54,13 @@ def ladder(
         if len(seen) < 2:
             console.print(f"[red]{from_file} holds no ladder games.[/]")
             raise typer.Exit(code=2)
+        if agents is not None:  # the figures in the order asked (else the file's order of play)
+            missing = [n for n in names if n not in seen]
+            if missing:
+                console.print(f"[red]{from_file} has no games of {', '.join(missing)}.[/] "
+                              f"Its agents: {', '.join(seen)}.")
+                raise typer.Exit(code=2)
+            seen = names + [n for n in seen if n not in names]
         _show(console, summarise(seen, 0, stored), f"{from_file}: {len(stored)} games")
         return
     if role is not None and role.lower() not in ROLES:
@@ -109,7 +117,9 @@ def _show(console: Console, r: LadderResult, title: str) -> None:
     from meloch.sim.ladder import Interval
 
     t = Table(title=f"meloch ladder: {title}")
-    for col in ("A", "B", "A wins (95% CI)", "A as Scythe", "A as Expeditions"):
+    for col in ("A", "B"):  # folded, never cut: two search specs share their first characters
+        t.add_column(col, overflow="fold")
+    for col in ("A wins (95% CI)", "A as Scythe", "A as Expeditions"):
         t.add_column(col)
 
     def fmt(i: Interval) -> str:
@@ -122,7 +132,7 @@ def _show(console: Console, r: LadderResult, title: str) -> None:
     console.print(t)
     s = Table(title="ratings and CPU time per move (non-forced decisions)")
     for col in ("agent", "rating", "moves", "p50 ms", "p95 ms"):
-        s.add_column(col, justify="right" if col != "agent" else "left")
+        s.add_column(col, justify="right" if col != "agent" else "left", overflow="fold")
     for tm in r.times:
         s.add_row(tm.agent, f"{r.ratings[tm.agent]:+.0f}", str(tm.moves), f"{tm.p50_ms:.1f}", f"{tm.p95_ms:.1f}")
     console.print(s)
