@@ -209,3 +209,4 @@ def test_ladder_combats_finds_every_combat_and_scores_the_tuck_models(monkeypatc
     assert tool.main([str(path), "--agent", "nobody"]) == 2
     assert "no game of nobody" in capsys.readouterr().err
     assert tool.main(["--help"]) == 2 and "tuck" in capsys.readouterr().out
+    assert tool.main([str(path), "--agent"]) == 2 and "tuck" in capsys.readouterr().out  # --agent with no name

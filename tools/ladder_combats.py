@@ -115,7 +115,7 @@ def table(games: Iterable[LadderGame], agent: str) -> dict[Row, dict[str, int]]:
 
 def main(argv: list[str]) -> int:
     agent = None
-    if "--agent" in argv:
+    if "--agent" in argv[:-1]:  # a trailing --agent with no name falls to the usage below
         k = argv.index("--agent")
         agent, argv = argv[k + 1], argv[:k] + argv[k + 2:]
     if not argv or any(a.startswith("-") for a in argv):
