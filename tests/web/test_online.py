@@ -29,6 +29,14 @@ def click_any(w: Watched, rng: random.Random) -> None:
         w.page.wait_for_function(SEQ_MOVED, arg=before, timeout=10_000)
 
 
+def where(*ws: Watched) -> list[dict[str, Any]]:
+    """What each page shows: its seq, prompt, options and whether the game is over (a stall's report)."""
+    return [w.page.evaluate("() => ({seq: document.querySelector('header.status')?.dataset.seq,"
+                            " prompt: document.querySelector('[data-testid=prompt]')?.textContent,"
+                            " options: [...document.querySelectorAll('button.option')].map(b => b.textContent),"
+                            " over: !!document.querySelector('[data-testid=gameover]')})") for w in ws]
+
+
 def test_online_game_by_invite_link_with_a_spectator_and_a_reload(server: Any, watched: Any) -> None:
     a, b, spec = watched(), watched(), watched(375, 667)
     new_game(a, server.http, "A friend by invite link")
@@ -40,21 +48,31 @@ def test_online_game_by_invite_link_with_a_spectator_and_a_reload(server: Any, w
     spec.page.get_by_text("Spectator").wait_for()
     rng = random.Random(7)
     reloaded = False
-    for _ in range(400):
+    clicks = 0
+    # clicks are bounded by a count, and the game must move within a minute: a fixed number of loop
+    # turns (waits included) ran out before the game ended on CI once (stop 57), with nothing said
+    # about where it stood
+    moved_at, last_seq = time.monotonic(), seq_of(a)
+    while clicks < 400:
         a_over = a.page.get_by_test_id("gameover")
         if a_over.count() and a_over.is_visible():
             break
+        if seq_of(a) != last_seq:
+            moved_at, last_seq = time.monotonic(), seq_of(a)
+        assert time.monotonic() - moved_at < 60, f"the game stood still for 60 s after {clicks} clicks: {where(a, b)}"
         for w in (a, b):
             if w.page.locator("button.option").count():
                 click_any(w, rng)
+                clicks += 1
                 break
         else:
-            w.page.wait_for_timeout(50)
+            a.page.wait_for_timeout(50)
             continue
         if not reloaded and seq_of(a) >= 20:
             b.page.reload()  # mid-game: the page resumes where it was, from its link alone
             b.page.locator("svg.board").wait_for()
-            b.page.wait_for_function(f"() => document.querySelector('header.status')?.dataset.seq >= '{seq_of(a)}'")
+            b.page.wait_for_function("s => Number(document.querySelector('header.status')?.dataset.seq) >= s",
+                                     arg=seq_of(a))
             assert seq_of(b) == seq_of(a)
             reloaded = True
     assert reloaded
