@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 import msgspec
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from meloch.agents import HeuristicAgent, RandomAgent, Sampler, fitted, make_agent
 from meloch.agents.evaluate import (
     ARMED_WEIGHTS,
+    HAUL,
     MECHS_MAX,
     RACE,
     REACH,
@@ -26,6 +28,8 @@ from meloch.agents.evaluate import (
     column_fractions,
     evaluate,
     explain,
+    haul_advantage,
+    haul_value,
     progress,
     race_advantage,
     race_score,
@@ -60,6 +64,7 @@ from meloch.engine import (
     determinize,
     goals,
     legal_actions,
+    meloch_facing,
     outcome,
     standing,
     state_hash,
@@ -361,15 +366,16 @@ def test_registry_names_and_levels() -> None:
         named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
         assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
         assert named.by_role == spelled.by_role
-    for judge in (1, 2, 3, 4, 5):
+    for judge in (1, 2, 3, 4, 5, 6):
         fitted = make_agent(f"search:s4t3e{judge}", 1)
         assert isinstance(fitted, FlatAgent) and fitted.params == FlatParams(samples=4, top=3, judge=judge)
     tuned = make_agent("search:s4t3r1w3k1", 1)
     assert isinstance(tuned, FlatAgent) and tuned.params == FlatParams(samples=4, top=3, reply=True, width=3, weights=1)
     assert judge_of(tuned.params) is tuned_advantage and judge_of(FlatParams(judge=3, weights=1)) is armed_advantage
     assert judge_of(FlatParams()) is advantage
+    assert judge_of(FlatParams(judge=6)) is haul_advantage
     for bad in ("search:", "search:s0", "search:n0", "search:x4", "search:s4q", "search:s4/", "search:s4/s4/s4",
-                "search:s4/x", "search:s4e6", "search:s4w", "search:s4k2", "search:s4k"):
+                "search:s4/x", "search:s4e7", "search:s4w", "search:s4k2", "search:s4k"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad, 1)
     split = make_agent("search:s2t3/s3t2r1", 1)
@@ -673,6 +679,66 @@ def test_boast_judge_counts_the_mech_s_way_to_a_boast() -> None:
             assert boast_advantage(s, seat) == pytest.approx(advantage(s, seat) + reach)
             if standing(s, seat).role == "scythe":
                 assert boast_reach(standing(s, seat)) == 0.0
+
+
+def _with_meloch_row(row: list[tuple[str, bool]], popularity: int) -> State:
+    """A fresh track-A game (Scythe: Crimea) with the Meloch row ``row`` (the rest in the deck) and the
+    Scythe seat's popularity set."""
+    from meloch.scenario.patch import apply_patch
+    s = _saxony_state("crimea", False)
+    cards = [*s.meloch_deck, *(c for c, _ in s.meloch_row)]
+    placed = {c for c, _ in row}
+    return apply_patch(s, {"meloch_row": [[c, r] for c, r in row], "meloch_deck": [c for c in cards if c not in placed],
+                           "seats.0.popularity": popularity})
+
+
+def test_meloch_facing_reads_the_visible_halves_for_each_role() -> None:
+    """``meloch_facing``: the newest card shows both halves, an older one its left half only; upright,
+    a card's ``toward_scythe`` benefits face seat 0; rotated, its halves and sides swap; popularity
+    and guile are read for the seat's role."""
+    from meloch.engine.meloch_cards import meloch_card
+    bargain, promise = meloch_card("meloch9"), meloch_card("meloch10")
+
+    def as_role(effects: list[Any], role: str) -> list[tuple[str, int]]:
+        swap = {"scythe": {"guile": "popularity"}, "expeditions": {"popularity": "guile"}}[role]
+        return [(swap.get(e.op, e.op), e.n) for e in effects]
+
+    upright = _with_meloch_row([("meloch9", False)], 3)
+    assert list(meloch_facing(upright, 0)) == as_role([*bargain.left.toward_scythe, *bargain.right.toward_scythe],
+                                                      "scythe")
+    assert list(meloch_facing(upright, 1)) == as_role(
+        [*bargain.left.toward_expeditions, *bargain.right.toward_expeditions], "expeditions")
+    rotated = _with_meloch_row([("meloch9", True)], 3)
+    assert list(meloch_facing(rotated, 0)) == as_role(
+        [*bargain.right.toward_expeditions, *bargain.left.toward_expeditions], "scythe")
+    two = _with_meloch_row([("meloch9", False), ("meloch10", False)], 3)
+    assert list(meloch_facing(two, 0)) == as_role(
+        [*bargain.left.toward_scythe, *promise.left.toward_scythe, *promise.right.toward_scythe], "scythe")
+    assert meloch_facing(_with_meloch_row([], 3), 0) == ()
+
+
+def test_haul_judge_counts_the_meloch_haul_a_star_hands_over() -> None:
+    """The judge ``e6``: ``haul_value`` is what the benefits facing a seat add to its score (nothing with
+    an empty row); popularity that completes the Scythe seat's "Popularity 10" is a star at once,
+    worth far more than the same popularity far from it; ``haul_advantage`` is ``advantage`` less
+    ``HAUL`` times the haul the seat's next star hands over plus as much of the opponent's, none for
+    a seat whose next star is its 4th (or its 4th Meloch-free one), and antisymmetric."""
+    from meloch.scenario.patch import apply_patch
+    empty = _with_meloch_row([], 8)
+    assert haul_value(empty, 0) == haul_value(empty, 1) == 0.0
+    assert haul_advantage(empty, 0) == pytest.approx(advantage(empty, 0))
+    near, far = _with_meloch_row([("meloch9", False)], 8), _with_meloch_row([("meloch9", False)], 2)
+    assert haul_value(near, 0) > WEIGHTS["star"] > haul_value(far, 0) > 0
+    for s in (near, far, *_positions()):
+        for seat in (0, 1):
+            want = advantage(s, seat) - HAUL * (haul_value(s, 1 - seat) - haul_value(s, seat))
+            if outcome(s) is None and max(standing(s, i).stars for i in (0, 1)) < 3:
+                assert haul_advantage(s, seat) == pytest.approx(want)
+        assert haul_advantage(s, 0) == pytest.approx(-haul_advantage(s, 1))
+    # the Expeditions seat at 3 stars: its next star wins, it hands the Scythe seat nothing
+    three = apply_patch(near, {"track.0": [1], "track.1": [1], "track.2": [1]})
+    assert standing(three, 1).stars == 3
+    assert haul_advantage(three, 1) == pytest.approx(advantage(three, 1) + HAUL * haul_value(three, 1))
 
 
 def _second(after: State, b: Action, seat: int, depth: int) -> float:

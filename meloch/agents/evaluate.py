@@ -42,7 +42,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from meloch.engine import ExpView, ScytheView, Standing, State, View, goals, outcome, standing, view
+import msgspec
+
+from meloch.engine import ExpView, ScytheView, Standing, State, View, goals, meloch_facing, outcome, standing, view
 
 WEIGHTS: dict[str, float] = {
     "star": 10.0,
@@ -349,6 +351,66 @@ def boast_advantage(state: State, seat: int) -> float:
         return end
     me, opp = standing(state, seat, boasts=True), standing(state, 1 - seat, boasts=True)
     return standing_score(me) + boast_reach(me) - standing_score(opp) - boast_reach(opp)
+
+
+HAUL = 0.5
+"""How much of the Meloch haul a seat's next star hands its opponent the ``e6`` judge counts against it
+now (``haul_advantage``)."""
+
+_HAUL_METRIC: dict[str, str] = {"popularity": "popularity", "guile": "guile", "coins": "coins", "power": "power",
+                                "combat_cards": "combat_cards", "worker": "workers"}
+"""Meloch benefit op -> the Triumph metric it adds to (``haul_value``); the rest (resources, refresh, a
+card) are not counted."""
+
+MELOCH_STARS = 3
+"""A seat's 1st, 2nd and 3rd stars hand its opponent a Meloch card (reference.md §1.9)."""
+
+
+def haul_value(state: State, seat: int) -> float:
+    """What the Meloch benefits facing ``seat`` now (``meloch_facing``) would add to its score if it took
+    them: its goals' figures raised by them, a Scythe seat's met category a star at once (its stars are
+    placed as soon as they are met), an Expeditions seat's met one a Boast away."""
+    bumps: dict[str, int] = {}
+    for op, n in meloch_facing(state, seat):
+        metric = _HAUL_METRIC.get(op)
+        if metric is not None:
+            bumps[metric] = bumps.get(metric, 0) + max(1, n)
+    if not bumps:
+        return 0.0
+    st = standing(state, seat)
+    stars = st.stars
+    rows = []
+    for col, metric, label, have, need, is_open in st.goals:
+        up = bumps.get(metric, 0) if is_open and metric != "combat" else 0
+        if up and st.role == "scythe" and have < need <= have + up:
+            stars += 1
+            is_open = False
+        rows.append((col, metric, label, have + up, need, is_open))
+    after = msgspec.structs.replace(st, goals=tuple(rows), stars=min(stars, st.stars_to_win),
+                                    power=st.power + bumps.get("power", 0),
+                                    combat_cards=st.combat_cards + bumps.get("combat_cards", 0))
+    return standing_score(after) - standing_score(st)
+
+
+def _hands_meloch(st: Standing) -> bool:
+    """Will the seat's next star hand its opponent a Meloch card (not its winning star)?"""
+    return st.stars < MELOCH_STARS and st.stars + 1 < st.stars_to_win
+
+
+def haul_advantage(state: State, seat: int) -> float:
+    """``advantage`` less ``HAUL`` times the Meloch haul the seat's next star hands its opponent, plus as
+    much of the haul the opponent's next star hands the seat: the flat search's judge ``e6``
+    (docs/agents.md, "The Meloch haul judged"). ``advantage`` sees a haul only when a line places the
+    star, so a Boast looks dear and waiting free; but only the winning star hands nothing, and a seat
+    that waits still has to place the others."""
+    end = finished_advantage(state, seat)
+    if end is not None:
+        return end
+    opp = 1 - seat
+    me, them = standing(state, seat), standing(state, opp)
+    owed = haul_value(state, opp) if _hands_meloch(me) else 0.0
+    owing = haul_value(state, seat) if _hands_meloch(them) else 0.0
+    return standing_score(me) - standing_score(them) - HAUL * (owed - owing)
 
 
 def evaluate(state: State, seat: int, weights: dict[str, float] | None = None) -> float:

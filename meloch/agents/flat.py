@@ -37,6 +37,7 @@ from meloch.agents.evaluate import (
     advantage,
     armed_advantage,
     boast_advantage,
+    haul_advantage,
     race_advantage,
     tuned_advantage,
 )
@@ -79,7 +80,8 @@ class FlatParams:
     roles (``role_weighted_advantage``); 3 the heuristic's terms with its mechs and the combat at stake
     counted (``armed_advantage``, ``ARMED_WEIGHTS``); 4 the heuristic's terms with each open column's
     value discounted by the opponent's progress on it (``race_advantage``); 5 the heuristic's terms
-    and the Expeditions mech's reach to a Boast (``boast_advantage``)."""
+    and the Expeditions mech's reach to a Boast (``boast_advantage``); 6 the heuristic's terms with the
+    Meloch haul each seat's next star hands the other counted now (``haul_advantage``)."""
     width: int = 0
     """Second own decisions searched under each kept option (0: none, the greedy line decides it): when
     the seat decides again after the option, its ``width`` best next options (ranked on the first
@@ -161,7 +163,7 @@ Judge = Callable[[State, int], float]
 """The value of a line's last state for a seat, in score units (``JUDGES``)."""
 
 JUDGES: tuple[Judge, ...] = (advantage, fitted_advantage, role_weighted_advantage, armed_advantage, race_advantage,
-                              boast_advantage)
+                              boast_advantage, haul_advantage)
 """``FlatParams.judge`` -> the judge."""
 
 LINE_WEIGHTS: tuple[dict[str, float] | None, ...] = (None, TUNED_WEIGHTS)

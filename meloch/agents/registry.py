@@ -37,7 +37,7 @@ _FLAT_SPEC = re.compile(rf"^(?:{_FLAT_LETTERS}\d+)+$")
 def _flat_params(spec: str) -> FlatParams | None:
     """``s8t6r1`` (samples 8, top 6, reply on; ``d``: depth, ``n``: own turns per line; ``e1``: the
     fitted evaluation judges the lines, ``e2`` the role-weighted one, ``e3`` the armed one, ``e4`` the race
-    one, ``e5`` the Boast-reach one:
+    one, ``e5`` the Boast-reach one, ``e6`` the Meloch-haul one:
     ``FlatParams.judge``; ``w3``: the seat's next decision searched 3 wide, ``FlatParams.width``;
     ``v2``: the one after that 2 wide, ``width2``; ``q3``: the opponent's first reply decision searched
     3 wide against the seat, ``reply_width``; ``k1``: the lines and their judge by ``TUNED_WEIGHTS``,

@@ -50,7 +50,7 @@ from meloch.engine.glance import (
 )
 from meloch.engine.model import SEAT_TAGS, TAG_SEAT, VARIANT_ROLES, AutomaSetup, SeatSetup, Setup, State, Variant
 from meloch.engine.setup import SetupError, new_game
-from meloch.engine.standing import standing
+from meloch.engine.standing import meloch_facing, standing
 from meloch.engine.track import goals, metrics
 from meloch.engine.undo import undo_point, undo_refusal
 from meloch.engine.view import event_texts, events_for, last_events, view, view_json
@@ -105,6 +105,7 @@ __all__ += [  # the shells' protocol: described options, undo, the variant table
     "event_schema",
     "goals",
     "location_name",
+    "meloch_facing",
     "metrics",
     "options",
     "standing",

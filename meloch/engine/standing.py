@@ -14,6 +14,7 @@ from meloch.engine import hooks, track, variants
 from meloch.engine.board import board
 from meloch.engine.contract import Standing
 from meloch.engine.game_content import bound
+from meloch.engine.meloch_cards import visible_meloch
 from meloch.engine.model import State
 from meloch.engine.tx import is_scythe
 
@@ -49,3 +50,12 @@ def boast_steps(state: State, loc: str) -> int:
     near = [dist[site] for site in b.boast_sites if site in dist
             and any(e.op == "boast" for fn in variants.GATHER_BENEFITS for e in fn(state, site))]
     return min(near) if near else -1
+
+
+@bound
+def meloch_facing(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    """The Meloch benefits facing ``seat`` on the visible row, as (op, n), read for its role (popularity
+    <-> guile): about what it takes when its opponent next places a star (the card it then draws covers
+    half of the newest one and shows its own two). Public: the row is face up. The ``e6`` judge of the
+    flat search weighs it (docs/agents.md)."""
+    return tuple((e.op, e.n) for e in visible_meloch(state, seat))
