@@ -144,6 +144,32 @@ def test_ladder_paired_pairs_games_by_deal_and_the_candidates_seat(monkeypatch: 
         tool.paired(b, {})
 
 
+def test_ladder_paired_by_agent_names_pairs_runs_whose_opponents_differ(monkeypatch: pytest.MonkeyPatch,
+                                                                          tmp_path: Path) -> None:
+    """``--agents BASE,CAND``: the games pair by each file's named agent and its seat, whatever the
+    opponent is called; a name a file lacks is an error that names it."""
+    from meloch.sim.ladder import LadderGame
+    tool = _tool(monkeypatch, "ladder_paired")
+
+    def game(me: str, opp: str, my_seat: int, seed: int, won: bool) -> LadderGame:
+        agents = (me, opp) if my_seat == 0 else (opp, me)
+        return LadderGame(agents=agents, map_side="jungle", track_side="B", seed=seed,
+                          winner=my_seat if won else 1 - my_seat, decisions=1, turns=1, move_seconds=((), ()))
+
+    base = [game("hard", "search:medium", 0, 1, True), game("hard", "search:medium", 1, 1, False),
+            game("hard", "search:medium", 0, 2, False)]
+    cand = [game("hard2", "medium2", 0, 1, True), game("hard2", "medium2", 1, 1, True),
+            game("hard2", "medium2", 0, 2, True)]
+    for name, games in (("base", base), ("cand", cand)):
+        (tmp_path / name).write_bytes(b"".join(msgspec.json.encode(g) + b"\n" for g in games))
+    b, c = tool.scores_of(str(tmp_path / "base"), "hard"), tool.scores_of(str(tmp_path / "cand"), "hard2")
+    assert b == {(1, "jungle", "B", 0): 1.0, (1, "jungle", "B", 1): 0.0, (2, "jungle", "B", 0): 0.0}
+    n, base_score, cand_score, diff, _, same = tool.paired(b, c)
+    assert (n, base_score, cand_score, same) == (3, pytest.approx(1 / 3), 1.0, 1) and diff == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="no game of 'medium2'"):
+        tool.scores_of(str(tmp_path / "base"), "medium2")
+
+
 def test_ladder_roles_pools_each_roles_setting_across_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     from meloch.sim.ladder import LadderGame

@@ -7,6 +7,10 @@ It prints each run's score on the common games and the paired difference with it
 interval. Why: a deal decides much of a game (the same role wins both seat orders of a deal about
 half the time), so two candidates' scores on the same deals differ far less by chance than two
 independent win rates do.
+
+``python tools/ladder_paired.py BASE CANDIDATE --agents BASE_NAME,CANDIDATE_NAME`` pairs by the named
+agent of each file instead, whatever its opponent is called: for runs whose opponents differ by name
+(hard's Scythe seat against medium, then against a medium candidate; stop 58).
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ def scores(path: str, opponent: str) -> dict[Key, float]:
     return {(g.seed, g.map_side, g.track_side, seat): seat_score(g, seat) for g, seat in games}
 
 
+def scores_of(path: str, agent: str) -> dict[Key, float]:
+    """(seed, map side, track side, ``agent``'s seat) -> ``agent``'s score, over the games it played."""
+    games = load_games(Path(path).read_bytes())
+    if not any(agent in g.agents for g in games):
+        raise ValueError(f"{path}: no game of {agent!r}")
+    return {(g.seed, g.map_side, g.track_side, g.agents.index(agent)): seat_score(g, g.agents.index(agent))
+            for g in games if agent in g.agents}
+
+
 def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, float, float, float, int]:
     """(common games, base score, candidate score, difference, its 95% half-width, games with the same
     result) on the games both runs played."""
@@ -39,13 +52,27 @@ def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, 
 
 
 def main(base_path: str, cand_path: str, opponent: str = "search:medium") -> None:
-    n, b, c, mean, half, same = paired(scores(base_path, opponent), scores(cand_path, opponent))
-    print(f"{n} common games against {opponent}: base {100 * b:.1f}%, candidate {100 * c:.1f}%, "
+    if opponent.startswith("--agents="):
+        names = opponent.removeprefix("--agents=").split(",")
+        if len(names) != 2 or not all(names):
+            sys.exit("--agents takes two names: the base file's agent and the candidate file's")
+        n, b, c, mean, half, same = paired(scores_of(base_path, names[0]), scores_of(cand_path, names[1]))
+        against = f"of {names[0]} and {names[1]}"
+    else:
+        n, b, c, mean, half, same = paired(scores(base_path, opponent), scores(cand_path, opponent))
+        against = f"against {opponent}"
+    print(f"{n} common games {against}: base {100 * b:.1f}%, candidate {100 * c:.1f}%, "
           f"difference {100 * mean:+.1f} points [{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}], "
           f"the same result in {same}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4):
+    args = sys.argv[1:]
+    if len(args) == 4 and args[2] == "--agents":
+        args = [args[0], args[1], f"--agents={args[3]}"]
+    if len(args) not in (2, 3) or "--help" in args:
         sys.exit(__doc__)
-    main(*sys.argv[1:])
+    try:
+        main(*args)
+    except (OSError, ValueError) as e:
+        sys.exit(f"ladder_paired: {e}")
