@@ -51,28 +51,31 @@ def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, 
     return n, sum(base[k] for k in keys) / n, sum(cand[k] for k in keys) / n, mean, half, sum(x == 0 for x in d)
 
 
-def main(base_path: str, cand_path: str, opponent: str = "search:medium") -> None:
-    if opponent.startswith("--agents="):
-        names = opponent.removeprefix("--agents=").split(",")
+def main(base_path: str, cand_path: str, opponent: str = "search:medium", agents: str | None = None) -> None:
+    """Print the pairing against ``opponent``, or with ``agents`` ("BASE_NAME,CANDIDATE_NAME") by each
+    file's named agent."""
+    if agents is not None:
+        names = agents.split(",")
         if len(names) != 2 or not all(names):
             sys.exit("--agents takes two names: the base file's agent and the candidate file's")
         n, b, c, mean, half, same = paired(scores_of(base_path, names[0]), scores_of(cand_path, names[1]))
-        against = f"of {names[0]} and {names[1]}"
+        label = f"of {names[0]} and {names[1]}"
     else:
         n, b, c, mean, half, same = paired(scores(base_path, opponent), scores(cand_path, opponent))
-        against = f"against {opponent}"
-    print(f"{n} common games {against}: base {100 * b:.1f}%, candidate {100 * c:.1f}%, "
+        label = f"against {opponent}"
+    print(f"{n} common games {label}: base {100 * b:.1f}%, candidate {100 * c:.1f}%, "
           f"difference {100 * mean:+.1f} points [{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}], "
           f"the same result in {same}")
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) == 4 and args[2] == "--agents":
-        args = [args[0], args[1], f"--agents={args[3]}"]
-    if len(args) not in (2, 3) or "--help" in args:
+    if "--help" in args or not (len(args) in (2, 3) or (len(args) == 4 and args[2] == "--agents")):
         sys.exit(__doc__)
     try:
-        main(*args)
+        if len(args) == 4:
+            main(args[0], args[1], agents=args[3])
+        else:
+            main(*args)
     except (OSError, ValueError) as e:
         sys.exit(f"ladder_paired: {e}")

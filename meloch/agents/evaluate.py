@@ -366,10 +366,11 @@ MELOCH_STARS = 3
 """A seat's 1st, 2nd and 3rd stars hand its opponent a Meloch card (reference.md §1.9)."""
 
 
-def haul_value(state: State, seat: int) -> float:
+def haul_value(state: State, seat: int, st: Standing | None = None) -> float:
     """What the Meloch benefits facing ``seat`` now (``meloch_facing``) would add to its score if it took
     them: its goals' figures raised by them, a Scythe seat's met category a star at once (its stars are
-    placed as soon as they are met), an Expeditions seat's met one a Boast away."""
+    placed as soon as they are met), an Expeditions seat's met one a Boast away. ``st`` is
+    ``standing(state, seat)`` when the caller has it."""
     bumps: dict[str, int] = {}
     for op, n in meloch_facing(state, seat):
         metric = _HAUL_METRIC.get(op)
@@ -377,7 +378,7 @@ def haul_value(state: State, seat: int) -> float:
             bumps[metric] = bumps.get(metric, 0) + max(1, n)
     if not bumps:
         return 0.0
-    st = standing(state, seat)
+    st = st if st is not None else standing(state, seat)
     stars = st.stars
     rows = []
     for col, metric, label, have, need, is_open in st.goals:
@@ -408,8 +409,8 @@ def haul_advantage(state: State, seat: int) -> float:
         return end
     opp = 1 - seat
     me, them = standing(state, seat), standing(state, opp)
-    owed = haul_value(state, opp) if _hands_meloch(me) else 0.0
-    owing = haul_value(state, seat) if _hands_meloch(them) else 0.0
+    owed = haul_value(state, opp, them) if _hands_meloch(me) else 0.0
+    owing = haul_value(state, seat, me) if _hands_meloch(them) else 0.0
     return standing_score(me) - standing_score(them) - HAUL * (owed - owing)
 
 
