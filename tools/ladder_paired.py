@@ -16,27 +16,31 @@ agent of each file instead, whatever its opponent is called: for runs whose oppo
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
-from meloch.sim.ladder import against, load_games, seat_score
+from meloch.sim.ladder import LadderGame, against, load_games, seat_score
 from meloch.sim.stats import mean_interval
 
 Key = tuple[int, str, str, int]
 
 
-def scores(path: str, opponent: str) -> dict[Key, float]:
-    """(seed, map side, track side, the other agent's seat) -> its score (1, 0, a draw 0.5)."""
-    games = against(load_games(Path(path).read_bytes()), opponent)
+def _by_deal(games: Iterable[tuple[LadderGame, int]]) -> dict[Key, float]:
+    """(seed, map side, track side, seat) -> that seat's score (1, 0, a draw 0.5)."""
     return {(g.seed, g.map_side, g.track_side, seat): seat_score(g, seat) for g, seat in games}
 
 
+def scores(path: str, opponent: str) -> dict[Key, float]:
+    """The other agent's score in each game against ``opponent``, keyed by deal and its seat."""
+    return _by_deal(against(load_games(Path(path).read_bytes()), opponent))
+
+
 def scores_of(path: str, agent: str) -> dict[Key, float]:
-    """(seed, map side, track side, ``agent``'s seat) -> ``agent``'s score, over the games it played."""
-    games = load_games(Path(path).read_bytes())
-    if not any(agent in g.agents for g in games):
+    """``agent``'s score in each game it played, keyed by deal and its seat."""
+    games = [(g, g.agents.index(agent)) for g in load_games(Path(path).read_bytes()) if agent in g.agents]
+    if not games:
         raise ValueError(f"{path}: no game of {agent!r}")
-    return {(g.seed, g.map_side, g.track_side, g.agents.index(agent)): seat_score(g, g.agents.index(agent))
-            for g in games if agent in g.agents}
+    return _by_deal(games)
 
 
 def paired(base: dict[Key, float], cand: dict[Key, float]) -> tuple[int, float, float, float, float, int]:
