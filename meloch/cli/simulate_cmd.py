@@ -44,7 +44,7 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from meloch.sim.simulate import SimError, simulate
+    from meloch.sim.simulate import MANIFEST, SimError, read_results, simulate
 
     bar = Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                    TextColumn("ETA {task.fields[eta]}"), disable=not progress)
@@ -69,6 +69,14 @@ def _run(grid: Any, out: Path, workers: int, backend: str, address: str | None, 
     except (SimError, ValueError) as err:
         _fail(err)
         return
+    except KeyboardInterrupt:  # before the first game was handed out (a SIGTERM while the run starts)
+        if (out / MANIFEST).is_file():
+            saved = read_results(out, ["game_id"]).num_rows
+            typer.echo(f"Interrupted while starting: {saved} games saved in {out}; "
+                       f"`meloch simulate resume {out}` continues.")
+        else:
+            typer.echo("Interrupted before the run started: nothing was written.")
+        raise typer.Exit(code=130) from None
     for cfg, why in res.refused:
         typer.echo(f"skipped (setup refused): {cfg}: {why}")
     rate = res.games / res.wall_s if res.wall_s > 0 else 0.0

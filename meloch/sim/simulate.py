@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-from meloch.agents import AUTOMA_NAMES, agent_names, agent_seed, make_agent, with_engine_seats
+from meloch.agents import AUTOMA_NAMES, agent_names, agent_seed, agent_settings, make_agent, with_engine_seats
 from meloch.content import load as load_content
 from meloch.engine import (
     VARIANT_ROLES,
@@ -386,8 +386,28 @@ def read_manifest(out: str | Path) -> Grid:
     return msgspec.convert(d["grid"], Grid)
 
 
+def agent_digests(grid: Grid) -> dict[str, str]:
+    """Each agent name of ``grid`` -> ``agent_settings`` of what it plays by now. The manifest records
+    it because a level name (``search:medium``) is given new settings when a stronger one is measured
+    (stop 60 did), and a resumed run must not mix games of the old and the new settings under one name."""
+    return {name: agent_settings(make_agent(name, 0)) for name in sorted({*grid.agents0, *grid.agents1})}
+
+
+def _check_agent_settings(out: Path, grid: Grid) -> None:
+    """``SimError`` when an agent of the run in ``out`` now plays by other settings than its games did
+    (a manifest written before stop 60 records none: nothing to check)."""
+    stored: dict[str, str] = json.loads((out / MANIFEST).read_text(encoding="utf-8")).get("settings") or {}
+    now = agent_digests(grid)
+    for name, digest in sorted(stored.items()):
+        if now.get(name, digest) != digest:
+            raise SimError(f"{out}: {name} now plays by other settings than this run's games (settings {digest}, "
+                           f"now {now[name]}), so they cannot be resumed together: play the grid into another "
+                           "directory, naming the agent by the settings you want as a spec (search:s8t6r1w3/s16t8r1w3)")
+
+
 def _write_manifest(out: Path, grid: Grid, n_configs: int, n_games: int) -> None:
-    d = {"format": FORMAT, "grid": msgspec.to_builtins(grid), "configs": n_configs, "games": n_games}
+    d = {"format": FORMAT, "grid": msgspec.to_builtins(grid), "configs": n_configs, "games": n_games,
+         "settings": agent_digests(grid)}
     (out / MANIFEST).write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
 
 
@@ -574,6 +594,7 @@ def simulate(grid: Grid, out: str | Path, *, workers: int = 0, backend: str = "l
         if old != grid:
             raise SimError(f"{out} holds another run (its grid: {msgspec.json.encode(old).decode()}); "
                            "resume it with `meloch simulate resume`, or choose another directory")
+        _check_agent_settings(out, grid)
     else:
         out.mkdir(parents=True, exist_ok=True)
         _write_manifest(out, grid, total // grid.games, total)

@@ -12,6 +12,7 @@ import pyarrow as pa
 import pytest
 from typer.testing import CliRunner
 
+from meloch.agents import agent_settings, make_agent
 from meloch.cli.main import app
 from meloch.sim.simulate import (
     Grid,
@@ -124,6 +125,25 @@ def test_interrupting_the_process_pool_keeps_finished_games(tmp_path: Path) -> N
 def test_a_directory_of_another_grid_is_refused(reference: Path) -> None:
     with pytest.raises(SimError, match="another run"):
         simulate(Grid(games=1), reference, workers=1)
+
+
+def test_a_run_whose_agent_now_plays_by_other_settings_is_not_resumed(tmp_path: Path) -> None:
+    """The manifest records what each agent name played by (``agent_settings``): a level name given new
+    settings (``search:medium``, stop 60) must not add games of the new settings to a run of the old;
+    a manifest written before the record resumes as before."""
+    first = simulate(GRID, tmp_path, workers=1, batch=1, stop_after=2, flush_every=1)
+    assert first.interrupted
+    manifest = tmp_path / "manifest.json"
+    d = json.loads(manifest.read_text())
+    assert d["settings"] == {name: agent_settings(make_agent(name, 0)) for name in ("aggressive", "random")}
+    d["settings"]["random"] = "000000000000"
+    manifest.write_text(json.dumps(d))
+    with pytest.raises(SimError, match=r"random now plays by other settings .* another directory"):
+        simulate(GRID, tmp_path, workers=1)
+    assert read_results(tmp_path).num_rows == 2  # nothing added, nothing lost
+    del d["settings"]
+    manifest.write_text(json.dumps(d))
+    assert simulate(GRID, tmp_path, workers=1).games == 14
 
 
 def test_replay_by_id(reference: Path) -> None:
@@ -269,6 +289,24 @@ def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path: Path) -> None:
     assert os.path.isdir(out)
     r = CliRunner().invoke(app, ["simulate", "resume", str(out), "-w", "2", "--no-progress", "--batch", "4"])
     assert r.exit_code == 0 and f"{80 - saved} games played ({saved} already" in r.output
+
+
+def test_an_interrupt_while_a_run_starts_says_what_was_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM between the manifest and the first game (seconds on a loaded machine) used to end the run
+    without a word; it now says what is saved and how to resume, with the interrupt's exit code."""
+    import meloch.sim.simulate as sim
+
+    def interrupted(*_: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "auto_batch", interrupted)
+    out = tmp_path / "res"
+    r = CliRunner().invoke(app, ["simulate", "run", str(out), "--agents0", "random", "--agents1", "random",
+                                 "-n", "2", "-w", "1", "--no-progress"])
+    assert r.exit_code == 130 and "Traceback" not in r.output, r.output
+    assert f"Interrupted while starting: 0 games saved in {out}; `meloch simulate resume {out}` continues." \
+        in r.output.replace("\n", "")
+    assert (out / "manifest.json").is_file()
 
 
 def test_an_interrupt_keeps_the_games_of_the_batches_in_play() -> None:
