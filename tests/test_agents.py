@@ -92,7 +92,10 @@ FLAT_ARMED = FlatParams(samples=3, top=3, judge=3)
 FLAT_NESTED = FlatParams(samples=3, top=3, reply=True, width=2, width2=2)
 """The small flat search with the seat's next two decisions searched (the search levels search one)."""
 FLAT_TUCK = FlatParams(samples=3, top=3, reply=True, tuck=TUCK_OWN)
-"""The small flat search whose lines tuck the seat's best card and a defending opponent's (``search:hard``)."""
+"""The small flat search whose lines tuck the seat's best card and a defending opponent's (the Expeditions
+seats of ``search:medium`` and ``search:hard``)."""
+FLAT_TUCK_BEST = FlatParams(samples=3, top=3, reply=True, turns=2, tuck=TUCK_BEST)
+"""The same with two own turns a line, tucking each seat's best card (``search:hard``'s Scythe seat)."""
 
 
 STAKE_WEIGHTS = {**WEIGHTS, "stake": 1.0}
@@ -148,6 +151,7 @@ def _agents(seed: int) -> list[Searcher]:
             FlatAgent(seed, "test", FLAT_FAST), FlatAgent(seed, "test-reply", FLAT_REPLY),
             FlatAgent(seed, "test-fitted", FLAT_FITTED), FlatAgent(seed, "test-armed", FLAT_ARMED),
             FlatAgent(seed, "test-nested", FLAT_NESTED), FlatAgent(seed, "test-tuck", FLAT_TUCK),
+            FlatAgent(seed, "test-tuck-best", FLAT_TUCK_BEST),
             HeuristicAgent(seed, weights=STAKE_WEIGHTS, tuck_best=True, name="heuristic:t1s1")]
 
 
@@ -362,7 +366,7 @@ def test_registry_names_and_levels() -> None:
     spec = make_agent("search:s4t3r1d6n2", 1)
     assert isinstance(spec, FlatAgent) and spec.params == FlatParams(samples=4, top=3, reply=True, depth=6, turns=2)
     # the levels are the settings docs/agents.md measured under these spec names
-    for level, measured in (("medium", "s8t6r1w3/s16t8r1w3"), ("hard", "s8t6r1w3n2h0b3/s16t8r1w3h0b3")):
+    for level, measured in (("medium", "s8t6r1/s16t8r1w3b3"), ("hard", "s8t6r1w3n2h0b1/s16t8r1w3h0b3")):
         named, spelled = make_agent(f"search:{level}", 1), make_agent(f"search:{measured}", 1)
         assert isinstance(named, FlatAgent) and isinstance(spelled, FlatAgent)
         assert named.by_role == spelled.by_role

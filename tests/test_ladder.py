@@ -182,8 +182,8 @@ def test_ladder_will_not_resume_games_an_agent_played_by_other_settings(tmp_path
     partial = tmp_path / "run.games.jsonl"
     games = [msgspec.json.decode(line, type=LadderGame) for line in partial.read_text().splitlines()]
     assert all(g.settings == tuple(settings(n) for n in g.agents) for g in games)
-    assert settings("search:hard") == settings("search:s8t6r1w3n2h0b3/s16t8r1w3h0b3")
-    assert settings("search:hard") != settings("search:s8t6r1w3n2h0/s16t8r1w3h0")
+    assert settings("search:hard") == settings("search:s8t6r1w3n2h0b1/s16t8r1w3h0b3")
+    assert settings("search:hard") != settings("search:s8t6r1w3n2h0b3/s16t8r1w3h0b3")
     assert settings("automa:3") != settings("automa:4")
 
     def write(changed: list[LadderGame]) -> None:

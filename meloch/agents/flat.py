@@ -45,6 +45,7 @@ from meloch.agents.fitted import fitted_advantage, role_weighted_advantage
 from meloch.agents.heuristic import (
     COMBAT_VERBS,
     DEFAULT_DEPTH,
+    TUCK_BEST,
     TUCK_NONE,
     TUCK_OWN,
     combat_step,
@@ -116,26 +117,29 @@ FLAT_LEVELS: dict[str, FlatParams] = {
 against the heuristic and time per move: docs/agents.md."""
 
 SEARCH_LEVELS: dict[str, tuple[FlatParams, FlatParams]] = {
-    "medium": (FlatParams(samples=8, top=6, reply=True, width=3), FlatParams(samples=16, top=8, reply=True, width=3)),
-    "hard": (FlatParams(samples=8, top=6, reply=True, turns=2, width=3, temperature=0.0, tuck=TUCK_OWN),
+    "medium": (FlatParams(samples=8, top=6, reply=True),
+               FlatParams(samples=16, top=8, reply=True, width=3, tuck=TUCK_OWN)),
+    "hard": (FlatParams(samples=8, top=6, reply=True, turns=2, width=3, temperature=0.0, tuck=TUCK_BEST),
              FlatParams(samples=16, top=8, reply=True, width=3, temperature=0.0, tuck=TUCK_OWN)),
 }
 """The search opponents a player picks (``search:medium``, ``search:hard``): settings as Scythe and as
 Expeditions. Both roles judge each line after the opponent's greedy reply turn (``reply``: the
-Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed) and search their own
-next decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03); the Expeditions
-seat draws more samples. ``hard`` always takes the best mean (``temperature`` 0), where ``medium``'s
-softmax over means 0.05 score units apart leaves its own best option in about a third of its
-decisions; as Scythe it plays two own turns a line (``turns``: a plan that pays a turn later is
-seen; each role's setting the one that scored best in that role against ``medium`` over every run,
-stop 55); and its lines tuck a combat card (``tuck``, stop 56): its own best card, and the
-opponent's best card when the opponent defends, where lines that tuck none judged an attack by the
-dials alone and named the winner of 54% of the combats ``hard`` fought (its attacks won 43% as
-Scythe). Against ``medium``, 400 ladder games on fresh deals (2026-12-06): 65.5% [60.7, 70.0], as
-Scythe 74%, as Expeditions 57%, where stop 55's hard scored 58.5% [53.6, 63.2]. At temperature 0
-the choice hardly moves with more samples, options or follow-ups (98-100% the same choice), so only
-the lines and their judge make a level stronger. Their strength and time per move: docs/agents.md,
-"Search levels"."""
+Expeditions seat then sees the Scythe seat's attack on a mech it leaves exposed); the Expeditions
+seat draws more samples, and ``hard``'s Scythe seat and every Expeditions seat search their own next
+decision 3 wide (``width``: a section's details, a card's worker; 2026-12-03). ``hard`` always takes
+the best mean (``temperature`` 0), where ``medium``'s softmax over means 0.05 score units apart
+leaves its own best option in about a third of its decisions; as Scythe it plays two own turns a
+line (``turns``: a plan that pays a turn later is seen, stop 55). The lines tuck a combat card
+(``tuck``, stop 56): each Expeditions seat's lines its own best card and the opponent's best card
+when the opponent defends (``TUCK_OWN``), where lines that tuck none judged an attack by the dials
+alone; ``hard``'s Scythe lines each seat's best card (``TUCK_BEST``: the model for an opponent whose
+attacks carry a card, as ``medium``'s Expeditions attacks do). ``medium``'s Scythe seat leaves its
+next decision unsearched (stop 31's ``s8t6r1``), which keeps it above the issue's 65% against the
+heuristic and leaves ``hard``'s Expeditions seat room over it. Chosen together by a rule written
+before the games (docs/agents/stop59/plan.md, docs/agents/stop60/plan.md); the per-role figures and
+time per move: docs/agents.md, "The levels of stop 60". At temperature 0 the choice hardly moves
+with more samples, options or follow-ups (98-100% the same choice), so only the lines and their
+judge make a level stronger."""
 
 
 def next_decision(s: State, tuck: int = TUCK_NONE, me: int = -1) -> tuple[State, list[Action]]:
