@@ -262,6 +262,22 @@ def test_last_events_are_the_seats_view_of_the_transition() -> None:
     assert seen_private  # some transition had a private side a spectator sees only in public form
 
 
+def _children_cpu_s(pid: int) -> float:
+    """CPU seconds used so far by the live child processes of ``pid`` (Linux ``/proc``): how far a run's
+    workers have got, whatever else the machine is doing."""
+    import os
+
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path: Path) -> None:
     """``kill`` (SIGTERM, what a scheduler sends) keeps every finished game and prints the resume command;
     a run started in the background has SIGINT ignored, so this is how such a run is stopped."""
@@ -279,7 +295,9 @@ def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path: Path) -> None:
     deadline = time.monotonic() + 60
     while not (out / "manifest.json").exists() and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(2)  # some games finish
+    deadline = time.monotonic() + 120
+    while _children_cpu_s(proc.pid) < 2.5 and time.monotonic() < deadline:  # some games finish, on a busy
+        time.sleep(0.05)  # machine too (a 2 s sleep there ended the run before its first game: ~9.5 CPU-s in all)
     proc.send_signal(signal.SIGTERM)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stdout + stderr
