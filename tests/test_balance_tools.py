@@ -236,3 +236,23 @@ def test_ladder_combats_finds_every_combat_and_scores_the_tuck_models(monkeypatc
     assert "no game of nobody" in capsys.readouterr().err
     assert tool.main(["--help"]) == 2 and "tuck" in capsys.readouterr().out
     assert tool.main([str(path), "--agent"]) == 2 and "tuck" in capsys.readouterr().out  # --agent with no name
+
+
+def test_compress_reads_a_narrower_field_as_a_slope_below_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tools/balance_compress.py``: games drawn with ``logit p = 0.3 + 0.5 s`` fit ``b`` near 0.5
+    (half the baseline's spread kept), and the recentring shift brings the fitted cells' mean rate
+    to the asked one."""
+    import numpy as np
+
+    compress = _tool(monkeypatch, "balance_compress")
+    rng = np.random.default_rng(1)
+    s = rng.normal(0, 1, 40_000)
+    y = (rng.random(s.size) < 1 / (1 + np.exp(-(0.3 + 0.5 * s)))).astype(float)
+    a, b = compress._fit_ab(s, y)
+    assert abs(a - 0.3) < 0.05 and abs(b - 0.5) < 0.05
+    fit = {("f", "m1"): 0.7, ("f", "m2"): 0.5}
+    cells = {("f", "m1"): [True] * 10, ("f", "m2"): [False] * 30}
+    shift = compress._recentre(fit, cells, 0.4)
+    mean = sum(len(cells[k]) / (1 + np.exp(-(np.log(q / (1 - q)) + shift))) for k, q in fit.items()) / 40
+    assert abs(mean - 0.4) < 1e-6 and shift < 0
+    assert compress._outside(fit) == [("f", "m1", pytest.approx(70.0))]
