@@ -1,18 +1,22 @@
 """Does a lever compress the faction x mat field, and by how much (issue 15, balance round 24)?
 
-``python tools/balance_compress.py BASE[,BASE2...] LEVER[,LEVER2...]`` (later directories' games replace
-earlier ones' on the same deal, as ``--over`` does in ``balance_cells.py``)
+``python tools/balance_compress.py BASE[,BASE2...] LEVER[,LEVER2...] [STRENGTH[,STRENGTH2...]]`` (later
+directories' games replace earlier ones' on the same deal, as ``--over`` does in ``balance_cells.py``)
 
 The cell check needs the field narrower, not shifted. Games pair on the deal as in
 ``balance_paired.py``. Each cell's baseline strength ``s`` is its logit under the faction + mat fit
-of the baseline's paired games (``balance_cells.additive``), centred on the cells' mean. Both runs
-are then fitted with ``logit p = a + b * s``: ``b`` is how much of the baseline's spread a run
-keeps (the baseline's own ``b`` is 1 by construction; a lever with ``b`` = 0.7 keeps 70% of it),
-``a`` where the field sits. The interval on the lever's ``b`` minus the baseline's comes from
-resampling the deals (2,000 draws, fixed seed; both runs on the same drawn deals). Last, the
-lever's own faction + mat fit: its cells outside 35-65%, and the same with its intercept moved so
-its overall rate is the baseline's (what a role counterweight that moves every cell alike would
-leave), the question a compressive lever with a role shift has to answer.
+of the STRENGTH games (``balance_cells.additive``; another root of the same content and agents),
+centred on the cells' mean. Both runs are then fitted with ``logit p = a + b * s``: ``b`` is how
+much of that spread a run keeps, ``a`` where the field sits, and a lever with a smaller ``b`` than
+its baseline narrows the field. Without STRENGTH the baseline's own games give ``s``, which
+makes the baseline's ``b`` 1 by construction and favours the lever: the baseline's luck on its
+deals is in ``s``, and a lever that changes many games' outcomes loses it (regression to the
+mean), so a lever that only reshuffles would read as compressing; STRENGTH avoids that. The
+interval on the lever's ``b`` minus the baseline's comes from resampling the deals (2,000 draws,
+fixed seed; both runs on the same drawn deals). Last, the lever's own faction + mat fit: its cells
+outside 35-65%, and the same with its intercept moved so its overall rate is the baseline's (what a
+role counterweight that moves every cell alike would leave), the question a compressive lever
+with a role shift has to answer.
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ def _recentre(fit: dict[tuple[str, str], float], cells: dict[tuple[str, str], li
     return (lo + hi) / 2
 
 
-def main(base_dirs: str, lever_dirs: str) -> None:
+def main(base_dirs: str, lever_dirs: str, strength_dirs: str | None) -> None:
     def won(r: dict[str, object]) -> bool:
         return r["winner_role"] == "scythe"
 
@@ -79,7 +83,14 @@ def main(base_dirs: str, lever_dirs: str) -> None:
     deals = sorted(set(base) & set(lever))
     base_cells = _cells(deals, base)
     base_fit = additive(base_cells)
-    logit = {k: float(np.log(q / (1 - q))) for k, q in base_fit.items()}
+    if strength_dirs:
+        strength = by_deal(strength_dirs, ["winner_role"], won)
+        strength_fit = additive(_cells(sorted(strength), strength))
+        print(f"cell strengths from {len(strength)} other games ({strength_dirs})")
+    else:
+        strength_fit = base_fit
+        print("cell strengths from the baseline's own games (its b is 1 by construction; see the docstring)")
+    logit = {k: _logit(q) for k, q in strength_fit.items()}
     centre = float(np.mean(list(logit.values())))
     s = np.array([logit[(d[2], d[3])] - centre for d in deals])
     yb = np.array([base[d] for d in deals], dtype=float)
@@ -95,7 +106,7 @@ def main(base_dirs: str, lever_dirs: str) -> None:
     print(f"n={len(deals)} deals; Scythe: base {100 * yb.mean():.1f}%, lever {100 * yl.mean():.1f}%")
     print(f"spread kept b: base {bb:.2f}, lever {bl:.2f}; lever - base {bl - bb:+.2f} [{lo:+.2f}, {hi:+.2f}] "
           f"(below 0: the lever compresses); field centre a: base {ab:+.2f}, lever {al:+.2f}")
-    span = max(logit.values()) - min(logit.values())
+    span = max(_logit(q) for q in base_fit.values()) - min(_logit(q) for q in base_fit.values())
     lever_cells = _cells(deals, lever)
     lever_fit = additive(lever_cells)
     lever_logit = [np.log(q / (1 - q)) for q in lever_fit.values()]
@@ -110,6 +121,6 @@ def main(base_dirs: str, lever_dirs: str) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
