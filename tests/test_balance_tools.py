@@ -256,3 +256,34 @@ def test_compress_reads_a_narrower_field_as_a_slope_below_one(monkeypatch: pytes
     mean = sum(len(cells[k]) / (1 + np.exp(-(np.log(q / (1 - q)) + shift))) for k, q in fit.items()) / 40
     assert abs(mean - 0.4) < 1e-6 and shift < 0
     assert compress._outside(fit) == [("f", "m1", pytest.approx(70.0))]
+
+
+def test_compress_main_reads_strengths_from_other_games(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``balance_compress.main`` on synthetic deals: a lever identical to its baseline changes ``b`` by
+    exactly 0, and one drawn at half the field's spread reads as compressing, with the cells'
+    strengths taken from a third, independent set of games."""
+    import numpy as np
+
+    compress = _tool(monkeypatch, "balance_compress")
+    strength = {"f1": -0.8, "f2": 0.0, "f3": 0.9}
+    rng = np.random.default_rng(2)
+
+    def draw(spread: float, root: int) -> dict[tuple[Any, ...], bool]:
+        return {("desert", "A", f, m, "voyager", root * 10_000 + i):
+                bool(rng.random() < 1 / (1 + np.exp(-spread * s))) for f, s in strength.items()
+                for m in ("m1", "m2") for i in range(400)}
+
+    runs = {"base": draw(1.0, 0), "strength": draw(1.0, 1)}
+    runs["lever"] = {d: bool(rng.random() < 1 / (1 + np.exp(-0.5 * strength[d[2]]))) for d in runs["base"]}
+    monkeypatch.setattr(compress, "by_deal", lambda dirs, columns, value: runs[dirs])
+    compress.main("base", "base", "strength")
+    out = capsys.readouterr().out
+    assert "cell strengths from 2400 other games (strength)" in out
+    assert "lever - base +0.00 [+0.00, +0.00]" in out
+    compress.main("base", "lever", "strength")
+    import re
+
+    line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("spread kept"))
+    interval = re.search(r"lever - base [-+]\d\.\d+ \[([-+]\d\.\d+), ([-+]\d\.\d+)\]", line)
+    assert interval and float(interval.group(2)) < 0, line
