@@ -50,6 +50,10 @@ echo '```'
 echo; echo "## Heuristic, lever pc, roots 2026 and 2027 pooled (cell strengths from root 2028)"; echo '```'
 $C $HB,$HB7 $R/h-pc,$R/h-pc-2027 docs/balance/round15/heuristic-2028,docs/balance/round18/heuristic-2028-desert
 echo '```'
+echo; echo "## search:hard, shipped content: Rusviet and Polania, the desert's track A (rp-dA) against the old medium's grid"; echo '```'
+$P $MB $H/rp-dA | grep -E "$SEL"
+$F $MB $H/rp-dA
+echo '```'
 echo; echo "## search:hard, lever pc against the shipped content's hard slices (Saxony and Albion, the same deals)"; echo '```'
 $P $HSA $R/hard-pc-sa | grep -E "$SEL"
 $F $HSA $R/hard-pc-sa
