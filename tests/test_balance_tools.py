@@ -263,6 +263,8 @@ def test_compress_main_reads_strengths_from_other_games(monkeypatch: pytest.Monk
     """``balance_compress.main`` on synthetic deals: a lever identical to its baseline changes ``b`` by
     exactly 0, and one drawn at half the field's spread reads as compressing, with the cells'
     strengths taken from a third, independent set of games."""
+    import re
+
     import numpy as np
 
     compress = _tool(monkeypatch, "balance_compress")
@@ -282,8 +284,6 @@ def test_compress_main_reads_strengths_from_other_games(monkeypatch: pytest.Monk
     assert "cell strengths from 2400 other games (strength)" in out
     assert "lever - base +0.00 [+0.00, +0.00]" in out
     compress.main("base", "lever", "strength")
-    import re
-
     line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("spread kept"))
     interval = re.search(r"lever - base [-+]\d\.\d+ \[([-+]\d\.\d+), ([-+]\d\.\d+)\]", line)
     assert interval and float(interval.group(2)) < 0, line

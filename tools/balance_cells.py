@@ -54,6 +54,13 @@ def additive(cells: dict[tuple[str, str], list[bool]]) -> dict[tuple[str, str], 
             x[i, len(factions) - 1 + mats.index(m)] = 1
     n = np.array([len(cells[k]) for k in keys], dtype=float)
     k = np.array([sum(cells[k]) for k in keys], dtype=float)
+    fitted = 1 / (1 + np.exp(-x @ logistic(x, n, k)))
+    return {key: float(q) for key, q in zip(keys, fitted, strict=True)}
+
+
+def logistic(x: np.ndarray, n: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Maximum-likelihood coefficients of ``logit p = x @ beta`` for rows of ``n`` games with ``k``
+    wins each (Newton's method)."""
     beta = np.zeros(x.shape[1])
     for _ in range(50):
         p = 1 / (1 + np.exp(-x @ beta))
@@ -61,8 +68,7 @@ def additive(cells: dict[tuple[str, str], list[bool]]) -> dict[tuple[str, str], 
         beta += step
         if np.abs(step).max() < 1e-10:
             break
-    fitted = 1 / (1 + np.exp(-x @ beta))
-    return {key: float(q) for key, q in zip(keys, fitted, strict=True)}
+    return beta
 
 
 def main(dirs: list[str], over: list[str]) -> None:

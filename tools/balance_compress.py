@@ -25,7 +25,7 @@ import sys
 from collections import defaultdict
 
 import numpy as np
-from balance_cells import BAND, additive  # this folder is on the path when run as a script
+from balance_cells import BAND, additive, logistic  # this folder is on the path when run as a script
 from balance_paired import Deal, by_deal
 
 
@@ -34,16 +34,15 @@ def _logit(p: float) -> float:
 
 
 def _fit_ab(s: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    """Maximum likelihood ``(a, b)`` of ``logit p = a + b * s`` (Newton's method)."""
-    x = np.column_stack([np.ones_like(s), s])
-    beta = np.zeros(2)
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ beta))
-        step = np.linalg.solve(x.T @ (x * (p * (1 - p))[:, None]), x.T @ (y - p))
-        beta += step
-        if np.abs(step).max() < 1e-10:
-            break
-    return float(beta[0]), float(beta[1])
+    """Maximum likelihood ``(a, b)`` of ``logit p = a + b * s``, one game a row."""
+    a, b = logistic(np.column_stack([np.ones_like(s), s]), np.ones_like(y), y)
+    return float(a), float(b)
+
+
+def _span(fit: dict[tuple[str, str], float]) -> float:
+    """Highest fitted cell logit minus the lowest."""
+    logits = [_logit(q) for q in fit.values()]
+    return max(logits) - min(logits)
 
 
 def _cells(deals: list[Deal], won: dict[Deal, bool]) -> dict[tuple[str, str], list[bool]]:
@@ -56,7 +55,7 @@ def _cells(deals: list[Deal], won: dict[Deal, bool]) -> dict[tuple[str, str], li
 def _outside(fit: dict[tuple[str, str], float], shift: float = 0.0) -> list[tuple[str, str, float]]:
     out = []
     for (f, m), q in sorted(fit.items()):
-        p = 100 / (1 + np.exp(-(np.log(q / (1 - q)) + shift)))
+        p = 100 / (1 + np.exp(-(_logit(q) + shift)))
         if not BAND[0] <= p <= BAND[1]:
             out.append((f, m, p))
     return out
@@ -65,7 +64,7 @@ def _outside(fit: dict[tuple[str, str], float], shift: float = 0.0) -> list[tupl
 def _recentre(fit: dict[tuple[str, str], float], cells: dict[tuple[str, str], list[bool]], rate: float) -> float:
     """The logit shift that moves the fitted cells' game-weighted mean rate to ``rate``."""
     lo, hi = -5.0, 5.0
-    logits = {k: np.log(q / (1 - q)) for k, q in fit.items()}
+    logits = {k: _logit(q) for k, q in fit.items()}
     n = sum(len(v) for v in cells.values())
     for _ in range(60):
         mid = (lo + hi) / 2
@@ -106,11 +105,9 @@ def main(base_dirs: str, lever_dirs: str, strength_dirs: str | None) -> None:
     print(f"n={len(deals)} deals; Scythe: base {100 * yb.mean():.1f}%, lever {100 * yl.mean():.1f}%")
     print(f"spread kept b: base {bb:.2f}, lever {bl:.2f}; lever - base {bl - bb:+.2f} [{lo:+.2f}, {hi:+.2f}] "
           f"(below 0: the lever compresses); field centre a: base {ab:+.2f}, lever {al:+.2f}")
-    span = max(_logit(q) for q in base_fit.values()) - min(_logit(q) for q in base_fit.values())
     lever_cells = _cells(deals, lever)
     lever_fit = additive(lever_cells)
-    lever_logit = [np.log(q / (1 - q)) for q in lever_fit.values()]
-    print(f"fitted cell span (logits): base {span:.2f}, lever {max(lever_logit) - min(lever_logit):.2f} "
+    print(f"fitted cell span (logits): base {_span(base_fit):.2f}, lever {_span(lever_fit):.2f} "
           f"(the band allows {_logit(BAND[1] / 100) - _logit(BAND[0] / 100):.2f})")
     for name, fit, shift in (("base", base_fit, 0.0), ("lever", lever_fit, 0.0),
                              ("lever recentred on the base's rate", lever_fit,
