@@ -15,7 +15,8 @@ cat <<'HEAD'
 The prose is in docs/rules-notes.md, "Balance", round 25; the plan, with its amendments as played, in
 `plan.md`. **No content changed.** Each lever is a patch here against the shipped content (436a7f0);
 `hard-<lever>-sa`: `search:hard` in both seats with the lever on the Saxony and Albion deals of root
-2026, paired with `docs/balance/hard-2026/sa-dA` (the shipped content on the same deals).
+2026, paired with `docs/balance/hard-2026/sa-dA` (A1, EC1: the desert's track A) or `sa-j` (J2: the
+jungle's track A), the shipped content on the same deals.
 `diag.txt`, `diag-j.txt`: `diag.py` on every fifth of hard's desert and jungle Saxony and Albion games.
 
 ```
