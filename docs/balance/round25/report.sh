@@ -40,4 +40,8 @@ echo; echo "## search:hard, shipped content: Rusviet and Polania on the desert (
 $P $MB $H/rp-dA,$H/rp-dB | grep -E "$SEL"
 $F $MB $H/rp-dA,$H/rp-dB
 echo '```'
+echo; echo "## search:hard, shipped content: Rusviet and Polania on the jungle (rp-j, part way) against the old medium's grid"; echo '```'
+$P $MB $H/rp-j | grep -E "$SEL"
+$F $MB $H/rp-j
+echo '```'
 } > $R/REPORT.md
