@@ -2,11 +2,7 @@
 # Writes docs/balance/round25/REPORT.md from the result dirs (the checkout's .venv; `make install` first).
 cd "$(dirname "$0")/../../.."
 R=docs/balance/round25
-H=docs/balance/hard-2026
-MB=docs/balance/round15/medium-2026,docs/balance/round18/lever15-dA,docs/balance/round18/lever15-dB,docs/balance/round18/lever15-dB2   # the old medium's grid
-P=".venv/bin/python tools/balance_paired.py"
-C=".venv/bin/python tools/balance_compress.py"
-F=".venv/bin/python tools/balance_fights.py"
+. docs/balance/report-common.sh
 SEL='^(all|track A|track B|desert track A|desert track B|jungle track A|jungle track B|albion|constantinople|crimea|fenris|nordic|polania|rusviet|saxony|togawa|vesna):'
 {
 cat <<'HEAD'
