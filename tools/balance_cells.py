@@ -9,7 +9,8 @@ would put outside the band (every cell's games drawn again 4,000 times, fixed se
 at 50%, and with every cell at its faction's rate, which tells a faction spread from mat effects
 (balance round 16). And the cells with the noise taken out: a logistic fit of faction + mat main
 effects to every game (``additive``), whose cells outside the band are the content's, not the
-sample's; then how many cells noise around those rates puts outside at the grid's size.
+sample's; then how many cells noise around those rates puts outside at the grid's size. The fit and
+the noise are ``meloch.sim.cells`` (the report's "content or the sample" section).
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
-import numpy as np
-
+from meloch.sim.cells import additive, noise_outside
 from meloch.sim.report import TARGETS, pooled
 
 BAND = (100 * TARGETS[1][0], 100 * TARGETS[1][1])
@@ -31,44 +31,8 @@ def _rate(wins: list[bool]) -> float:
 
 def _noise(cells: dict[tuple[str, str], list[bool]], rates: list[float]) -> str:
     """Cells outside the band when each cell's games are drawn again at the given true rates."""
-    sizes = np.array([len(v) for v in cells.values()])
-    drawn = 100 * np.random.default_rng(0).binomial(sizes, rates, size=(4000, len(sizes))) / sizes
-    counts = ((drawn < BAND[0]) | (drawn > BAND[1])).sum(axis=1)
-    lo, mid, hi = np.percentile(counts, [2.5, 50, 97.5]).astype(int)
+    lo, mid, hi = noise_outside([len(v) for v in cells.values()], rates, (BAND[0] / 100, BAND[1] / 100))
     return f"{mid} (95% range {lo}-{hi})"
-
-
-def additive(cells: dict[tuple[str, str], list[bool]]) -> dict[tuple[str, str], float]:
-    """Each cell's Scythe win rate (0-1) under ``logit p = a + faction + mat``, fitted to the cells'
-    games by maximum likelihood (Newton's method; the first faction and mat are the baseline):
-    a faction's and a mat's effect, each read on every game of it, without the cell's own noise."""
-    keys = list(cells)
-    factions = sorted({f for f, _ in keys})
-    mats = sorted({m for _, m in keys})
-    x = np.zeros((len(keys), 1 + len(factions) - 1 + len(mats) - 1))
-    x[:, 0] = 1
-    for i, (f, m) in enumerate(keys):
-        if factions.index(f):
-            x[i, factions.index(f)] = 1
-        if mats.index(m):
-            x[i, len(factions) - 1 + mats.index(m)] = 1
-    n = np.array([len(cells[k]) for k in keys], dtype=float)
-    k = np.array([sum(cells[k]) for k in keys], dtype=float)
-    fitted = 1 / (1 + np.exp(-x @ logistic(x, n, k)))
-    return {key: float(q) for key, q in zip(keys, fitted, strict=True)}
-
-
-def logistic(x: np.ndarray, n: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """Maximum-likelihood coefficients of ``logit p = x @ beta`` for rows of ``n`` games with ``k``
-    wins each (Newton's method)."""
-    beta = np.zeros(x.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ beta))
-        step = np.linalg.solve(x.T @ (x * (n * p * (1 - p))[:, None]), x.T @ (k - n * p))
-        beta += step
-        if np.abs(step).max() < 1e-10:
-            break
-    return beta
 
 
 def main(dirs: list[str], over: list[str]) -> None:

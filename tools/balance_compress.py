@@ -25,8 +25,10 @@ import sys
 from collections import defaultdict
 
 import numpy as np
-from balance_cells import BAND, additive, logistic  # this folder is on the path when run as a script
+from balance_cells import BAND  # this folder is on the path when run as a script
 from balance_paired import Deal, by_deal
+
+from meloch.sim.cells import additive, logistic
 
 
 def _logit(p: float) -> float:

@@ -318,6 +318,7 @@ def _duel_sections(doc: Doc, duel: Any, plt: Any, np: Any) -> None:
     _meloch_section(doc, duel, plt)
     _standout_section(doc, duel)
     _targets_section(doc, duel)
+    _cells_section(doc, duel)
 
 
 TARGETS = ((0.45, 0.55), (0.35, 0.65))
@@ -356,6 +357,38 @@ def _targets_section(doc: Doc, duel: Any) -> None:
     doc.table(["scope", "value", "games", "win rate [95% CI]", "target", "result"], shown)
     if len(shown) < len(rows):
         doc.p("(Faction x mat and mech rows that pass are left out of the table.)")
+
+
+def _cells_section(doc: Doc, duel: Any) -> None:
+    """The faction x mat check read twice more (``meloch.sim.cells``): by the faction + mat fit, which
+    cells are outside the band by the content, and how many noise alone would put outside."""
+    from meloch.sim.cells import DRAWS, additive, noise_outside
+
+    games: dict[tuple[str, str], list[bool]] = {}
+    for f, m, w in zip(duel["faction"], duel["mat"], duel["winner_role"] == "scythe", strict=True):
+        games.setdefault((str(f), str(m)), []).append(bool(w))
+    if len({f for f, _ in games}) < 2 and len({m for _, m in games}) < 2:
+        return
+    lo, hi = TARGETS[1]
+    doc.h("Faction x mat cells: the content or the sample")
+    fit = additive(games)
+    seen = [key for key, v in games.items() if not lo <= sum(v) / len(v) <= hi]
+    out = sorted(key for key, q in fit.items() if not lo <= q <= hi)
+    sizes = [len(v) for v in games.values()]
+    n_lo, n_mid, n_hi = noise_outside(sizes, list(fit.values()), (lo, hi))
+    h_lo, h_mid, h_hi = noise_outside(sizes, [0.5] * len(games), (lo, hi))
+    doc.p(f"With {min(sizes)}-{max(sizes)} games a cell, binomial noise moves a cell's rate by several points, so "
+          f"the check above counts some cells outside {100 * lo:.0f}-{100 * hi:.0f}% by chance. Two readings tell the "
+          "content from the sample. The fit: a logistic model of faction + mat main effects fitted to every game, "
+          "each effect read on all games of its faction or mat, so a cell's own noise is not kept. The noise: "
+          f"every cell's games drawn again {DRAWS:,} times at given rates. {len(seen)} of {len(games)} cells lie "
+          f"outside the band as played; with every cell at 50%, noise alone would put {h_mid} outside (95% range "
+          f"{h_lo}-{h_hi}); with every cell at its fitted rate, {n_mid} ({n_lo}-{n_hi}). "
+          f"**{len(out)} of {len(games)} fitted cells lie outside the band**: those are the content's.")
+    doc.table(["faction x mat", "games", "Scythe win rate as played [95% CI]", "fitted", "target"],
+              [(f"{f}/{m}", len(games[(f, m)]), _pct(sum(games[(f, m)]), len(games[(f, m)])),
+                f"{100 * fit[(f, m)]:.1f}%", f"{100 * lo:.0f}-{100 * hi:.0f}%") for f, m in out]
+              or [("none", "-", "-", "-", "-")])
 
 
 def _agents_section(doc: Doc, duels: Any) -> None:

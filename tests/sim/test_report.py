@@ -55,6 +55,7 @@ def test_report_files(tmp_path: Path) -> None:
         assert f"({png}.png)" in md
     assert "# Test report" in md and "8 games over 4 configurations" in md and "| aggressive vs aggressive | 8 |" in md
     assert "Balance targets" in md and "checks pass" in md
+    assert "## Faction x mat cells: the content or the sample" in md and "fitted cells lie outside the band" in md
     assert "Configurations that stand out" in md and "| mech | games | Expeditions win rate" in md
     r = CliRunner().invoke(app, ["report", str(tmp_path / "missing")])
     assert r.exit_code == 2 and "not a results directory" in r.output
