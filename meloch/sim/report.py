@@ -384,7 +384,7 @@ def _cells_section(doc: Doc, duel: Any) -> None:
           f"every cell's games drawn again {DRAWS:,} times at given rates. {len(seen)} of {len(games)} cells lie "
           f"outside the band as played; with every cell at 50%, noise alone would put {h_mid} outside (95% range "
           f"{h_lo}-{h_hi}); with every cell at its fitted rate, {n_mid} ({n_lo}-{n_hi}). "
-          f"**{len(out)} of {len(games)} fitted cells lie outside the band**: those are the content's.")
+          f"{len(out)} of {len(games)} fitted cells lie outside the band: those are the content's.")
     doc.table(["faction x mat", "games", "Scythe win rate as played [95% CI]", "fitted", "target"],
               [(f"{f}/{m}", len(games[(f, m)]), _pct(sum(games[(f, m)]), len(games[(f, m)])),
                 f"{100 * fit[(f, m)]:.1f}%", f"{100 * lo:.0f}-{100 * hi:.0f}%") for f, m in out]
