@@ -1,0 +1,31 @@
+#!/bin/bash
+# Writes docs/balance/round29/REPORT.md from the result dirs (the checkout's .venv; `make install` first).
+cd "$(dirname "$0")/../../.."
+R=docs/balance/round29
+. docs/balance/report-common.sh
+SEL='^(all|track A|track B|desert|jungle|desert track A|desert track B|jungle track A|jungle track B|togawa|constantinople):'
+SLICES=$(ls -d $H/*-* | tr '\n' ',' | sed 's/,$//')
+DA=$(ls -d $H/*-dA | tr '\n' ',' | sed 's/,$//')
+{
+cat <<'HEAD'
+# Balance round 29 (2026-12-07, stop 67): tool output (written by `report.sh`)
+
+The prose is in docs/rules-notes.md, "Balance", round 29; the plan, with its amendments as played, in
+`plan.md`. **No content changed.** `search:hard` in both seats, root 2026. "base" in the first two
+sections is the old medium's grid on the same deals; M3 (`m3.patch`: track A's column 3 "blue gem 3"
+read as "Deploy 3 mechs") is paired with hard's grid on the shipped content.
+HEAD
+echo; echo "## Togawa and Constantinople (tc-*) against the old medium's grid"; echo '```'
+$P $MB $H/tc-dA,$H/tc-dB,$H/tc-j | grep -E "$SEL"
+echo '```'
+echo; echo "## Hard's whole grid (20 slices, 2,560 deals) against the old medium's grid, and the cells"; echo '```'
+$P $MB $SLICES | grep -E '^(all|track A|track B|desert|jungle|desert track A|desert track B|jungle track A|jungle track B):'
+.venv/bin/python tools/balance_cells.py $(ls -d $H/*-*) | tail -8
+echo '```'
+if [ -d $R/hard-m3-dA ]; then
+  echo; echo "## M3 on the desert's track A (lumberjack and odins_wrath, every faction and mat)"; echo '```'
+  $P $DA $R/hard-m3-dA | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $DA $R/hard-m3-dA
+  echo '```'
+fi
+} > $R/REPORT.md
