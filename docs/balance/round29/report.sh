@@ -28,4 +28,11 @@ if [ -d $R/hard-m3-dA ]; then
   .venv/bin/python $R/m3.py $DA $R/hard-m3-dA
   echo '```'
 fi
+if [ -d $R/hard-m3-jA ]; then
+  echo; echo "## M3 on the jungle's track A (lumberjack, every faction and mat; as far as played)"; echo '```'
+  JA=$(ls -d $H/*-j | tr '\n' ',' | sed 's/,$//')
+  $P $JA $R/hard-m3-jA | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $JA $R/hard-m3-jA
+  echo '```'
+fi
 } > $R/REPORT.md
