@@ -1,4 +1,4 @@
-"""Round 29's M3 screen read by mat group and by track-A column (issue 15).
+"""Round 29's M3 and D6 screens read by mat group and by track-A column (issue 15).
 
 ``python docs/balance/round29/m3.py BASE[,BASE...] LEVER[,LEVER...]`` pairs the lever's games with the
 baseline's on the deal (``tools/balance_paired.py``'s key) and prints, for the Scythe seat:

@@ -13,7 +13,8 @@ cat <<'HEAD'
 The prose is in docs/rules-notes.md, "Balance", round 29; the plan, with its amendments as played, in
 `plan.md`. **No content changed.** `search:hard` in both seats, root 2026. "base" in the first two
 sections is the old medium's grid on the same deals; M3 (`m3.patch`: track A's column 3 "blue gem 3"
-read as "Deploy 3 mechs") is paired with hard's grid on the shipped content.
+read as "Deploy 3 mechs") and D6 (`d6.patch`: the desert's oil one step out) are paired with
+hard's grid on the shipped content.
 HEAD
 echo; echo "## Togawa and Constantinople (tc-*) against the old medium's grid"; echo '```'
 $P $MB $H/tc-dA,$H/tc-dB,$H/tc-j | grep -E "$SEL"
@@ -33,6 +34,12 @@ if [ -d $R/hard-m3-jA ]; then
   JA=$(ls -d $H/*-j | tr '\n' ',' | sed 's/,$//')
   $P $JA $R/hard-m3-jA | grep -E '^(all|[a-z]+):'
   .venv/bin/python $R/m3.py $JA $R/hard-m3-jA
+  echo '```'
+fi
+if [ -d $R/hard-d6-dA ]; then
+  echo; echo "## D6 on the desert's track A (the desert's oil one step out; the same 160 deals as M3)"; echo '```'
+  $P $DA $R/hard-d6-dA | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $DA $R/hard-d6-dA
   echo '```'
 fi
 } > $R/REPORT.md
