@@ -19,7 +19,7 @@ HEAD
 echo; echo "## Togawa and Constantinople (tc-*) against the old medium's grid"; echo '```'
 $P $MB $H/tc-dA,$H/tc-dB,$H/tc-j | grep -E "$SEL"
 echo '```'
-echo; echo "## Hard's whole grid (20 slices, 2,560 deals) against the old medium's grid, and the cells"; echo '```'
+echo; echo "## Hard's whole grid (15 slices, 2,560 deals) against the old medium's grid, and the cells"; echo '```'
 $P $MB $SLICES | grep -E '^(all|track A|track B|desert|jungle|desert track A|desert track B|jungle track A|jungle track B):'
 .venv/bin/python tools/balance_cells.py $(ls -d $H/*-*) | tail -8
 echo '```'
@@ -30,16 +30,32 @@ if [ -d $R/hard-m3-dA ]; then
   echo '```'
 fi
 if [ -d $R/hard-m3-jA ]; then
-  echo; echo "## M3 on the jungle's track A (lumberjack, every faction and mat; as far as played)"; echo '```'
-  JA=$(ls -d $H/*-j | tr '\n' ',' | sed 's/,$//')
-  $P $JA $R/hard-m3-jA | grep -E '^(all|[a-z]+):'
-  .venv/bin/python $R/m3.py $JA $R/hard-m3-jA
+  echo; echo "## M3 on the jungle's track A (lumberjack, every faction and mat; unpaired: its seeds are not the grid's)"; echo '```'
+  .venv/bin/python - $R/hard-m3-jA <<'PY'
+import glob, sys
+from meloch.sim.simulate import read_results
+from meloch.sim.stats import wilson
+base = [r for d in glob.glob("docs/balance/hard-2026/*-j") for r in read_results(d).to_pylist()
+        if r["track_side"] == "A" and r["mech"] == "lumberjack"]
+lever = read_results(sys.argv[1]).to_pylist()
+for name, rs in (("grid (shipped)", base), ("M3", lever)):
+    k = sum(r["winner_role"] == "scythe" for r in rs)
+    lo, hi = wilson(k, len(rs))
+    print(f"{name}: n={len(rs)} Scythe {100 * k / len(rs):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+PY
   echo '```'
 fi
 if [ -d $R/hard-d6-dA ]; then
   echo; echo "## D6 on the desert's track A (the desert's oil one step out; the same 160 deals as M3)"; echo '```'
   $P $DA $R/hard-d6-dA | grep -E '^(all|[a-z]+):'
   .venv/bin/python $R/m3.py $DA $R/hard-d6-dA
+  echo '```'
+fi
+if [ -d $R/hard-d6-dB ]; then
+  echo; echo "## D6 on the desert's track B (voyager, every faction and mat)"; echo '```'
+  DB=$(ls -d $H/*-dB | tr '\n' ',' | sed 's/,$//')
+  $P $DB $R/hard-d6-dB | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $DB $R/hard-d6-dB | sed -n '1,12p'
   echo '```'
 fi
 } > $R/REPORT.md
