@@ -46,16 +46,18 @@ PY
   echo '```'
 fi
 if [ -d $R/hard-d6-dA ]; then
-  echo; echo "## D6 on the desert's track A (the desert's oil one step out; the same 160 deals as M3)"; echo '```'
-  $P $DA $R/hard-d6-dA | grep -E '^(all|[a-z]+):'
-  .venv/bin/python $R/m3.py $DA $R/hard-d6-dA
+  D6A=$(ls -d $R/hard-d6-dA* | tr '\n' ',' | sed 's/,$//')
+  echo; echo "## D6 on the desert's track A (the desert's oil one step out; $D6A)"; echo '```'
+  $P $DA $D6A | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $DA $D6A
   echo '```'
 fi
 if [ -d $R/hard-d6-dB ]; then
-  echo; echo "## D6 on the desert's track B (voyager, every faction and mat)"; echo '```'
   DB=$(ls -d $H/*-dB | tr '\n' ',' | sed 's/,$//')
-  $P $DB $R/hard-d6-dB | grep -E '^(all|[a-z]+):'
-  .venv/bin/python $R/m3.py $DB $R/hard-d6-dB | sed -n '1,12p'
+  D6B=$(ls -d $R/hard-d6-dB* | tr '\n' ',' | sed 's/,$//')
+  echo; echo "## D6 on the desert's track B ($D6B)"; echo '```'
+  $P $DB $D6B | grep -E '^(all|[a-z]+):'
+  .venv/bin/python $R/m3.py $DB $D6B | sed -n '1,12p'
   echo '```'
 fi
 } > $R/REPORT.md
