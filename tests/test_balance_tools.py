@@ -287,3 +287,14 @@ def test_compress_main_reads_strengths_from_other_games(monkeypatch: pytest.Monk
     line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("spread kept"))
     interval = re.search(r"lever - base [-+]\d\.\d+ \[([-+]\d\.\d+), ([-+]\d\.\d+)\]", line)
     assert interval and float(interval.group(2)) < 0, line
+
+
+def test_balance_paired_shift_reads_the_paired_difference_and_the_flips(monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = _tool(monkeypatch, "balance_paired")
+    keys = [("desert", "A", "saxony", "patriotic", "mole", s) for s in range(4)]
+    base = dict(zip(keys, [True, True, False, False], strict=True))
+    lever = dict(zip(keys, [True, False, False, True], strict=True))
+    line = tool.shift("all", base, lever, keys)
+    assert line.startswith("all: n=4 base 50.0% lever 50.0% diff +0.0 points")
+    assert line.endswith("(flips: 1 lose->win, 1 win->lose, 2 same)")
+    assert tool.shift("one", base, lever, keys[:1]) is None

@@ -37,6 +37,21 @@ def _deals(dirs: str) -> dict[Deal, bool]:
     return by_deal(dirs, ["winner_role"], lambda r: r["winner_role"] == "scythe")
 
 
+def shift(name: str, base: dict[Deal, bool], lever: dict[Deal, bool], keys: list[Deal]) -> str | None:
+    """One line: the Scythe win rates on ``keys`` (True = a Scythe win) and the paired difference with
+    its interval and the flips; None under two deals (no interval)."""
+    if len(keys) < 2:
+        return None
+    d = [int(lever[k]) - int(base[k]) for k in keys]
+    n = len(d)
+    m, half = mean_interval([float(x) for x in d])
+    up, down = d.count(1), d.count(-1)
+    rate_b, rate_l = sum(base[k] for k in keys) / n, sum(lever[k] for k in keys) / n
+    return (f"{name}: n={n} base {100 * rate_b:.1f}% lever "
+            f"{100 * rate_l:.1f}% diff {100 * m:+.1f} points, paired 95% CI [{100 * (m - half):+.1f}, "
+            f"{100 * (m + half):+.1f}] (flips: {up} lose->win, {down} win->lose, {n - up - down} same)")
+
+
 def main(base_dirs: str, lever_dirs: str) -> None:
     base, lever = _deals(base_dirs), _deals(lever_dirs)
     keys = sorted(set(base) & set(lever))
@@ -49,18 +64,10 @@ def main(base_dirs: str, lever_dirs: str) -> None:
     for side, track, faction in scopes:
         ks = [k for k in keys if (side is None or k[0] == side) and (track is None or k[1] == track)
               and (faction is None or k[2] == faction)]
-        if len(ks) < 2:
-            continue
-        d = [int(lever[k]) - int(base[k]) for k in ks]
-        n = len(d)
-        m, half = mean_interval([float(x) for x in d])
-        up, down = d.count(1), d.count(-1)
-        rate_b, rate_l = sum(base[k] for k in ks) / n, sum(lever[k] for k in ks) / n
         name = " ".join(x for x in (faction, side, None if track is None else "track " + track) if x) or "all"
-        print(f"{name}: n={n} base {100 * rate_b:.1f}% lever "
-              f"{100 * rate_l:.1f}% diff {100 * m:+.1f} points, paired 95% CI [{100 * (m - half):+.1f}, "
-              f"{100 * (m + half):+.1f}] (flips: {up} lose->win, {down} win->lose, {n - up - down} same)")
-
+        line = shift(name, base, lever, ks)
+        if line is not None:
+            print(line)
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:

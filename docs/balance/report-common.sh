@@ -4,3 +4,4 @@ MB=docs/balance/round15/medium-2026,docs/balance/round18/lever15-dA,docs/balance
 P=".venv/bin/python tools/balance_paired.py"
 C=".venv/bin/python tools/balance_compress.py"
 F=".venv/bin/python tools/balance_fights.py"
+dirs() { ls -d "$@" | paste -sd, -; }   # the directories a glob names, comma-joined (balance_paired.py's form)

@@ -21,9 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
-from balance_paired import DEAL, by_deal
-
-from meloch.sim.stats import mean_interval
+from balance_paired import DEAL, by_deal, shift
 
 DEPLOY4 = ("agricultural", "engineering", "patriotic")
 COLUMNS = ["winner_role", "s0_role", "s0_claim_columns", "s0_claim_categories", "s0_claim_turns",
@@ -40,28 +38,21 @@ def _claims(r: dict[str, Any]) -> list[tuple[str, int, str, int]]:
     return out
 
 
-def _shift(name: str, base: dict[Any, dict[str, Any]], lever: dict[Any, dict[str, Any]], keys: list[Any]) -> None:
-    if len(keys) < 2:
-        return
-    d = [float((lever[k]["winner_role"] == "scythe") - (base[k]["winner_role"] == "scythe")) for k in keys]
-    m, half = mean_interval(d)
-    rb = 100 * sum(base[k]["winner_role"] == "scythe" for k in keys) / len(keys)
-    rl = 100 * sum(lever[k]["winner_role"] == "scythe" for k in keys) / len(keys)
-    print(f"{name}: n={len(keys)} base {rb:.1f}% lever {rl:.1f}%: {100 * m:+.1f} [{100 * (m - half):+.1f}, "
-          f"{100 * (m + half):+.1f}] (won->lost {d.count(-1.0)}, lost->won {d.count(1.0)})")
-
-
 def main(base_dirs: str, lever_dirs: str) -> None:
     base = by_deal(base_dirs, COLUMNS, lambda r: r)
     lever = by_deal(lever_dirs, COLUMNS, lambda r: r)
     keys = sorted(set(base) & set(lever))
     mat = DEAL.index("mat")
+    won_b = {k: base[k]["winner_role"] == "scythe" for k in keys}
+    won_l = {k: lever[k]["winner_role"] == "scythe" for k in keys}
     print(f"{len(keys)} deals paired")
-    _shift("all", base, lever, keys)
-    _shift("deploy-4 mats", base, lever, [k for k in keys if k[mat] in DEPLOY4])
-    _shift("other mats", base, lever, [k for k in keys if k[mat] not in DEPLOY4])
-    for m in sorted({k[mat] for k in keys}):
-        _shift(f"  {m}", base, lever, [k for k in keys if k[mat] == m])
+    groups = [("all", keys), ("deploy-4 mats", [k for k in keys if k[mat] in DEPLOY4]),
+              ("other mats", [k for k in keys if k[mat] not in DEPLOY4])]
+    groups += [(f"  {m}", [k for k in keys if k[mat] == m]) for m in sorted({k[mat] for k in keys})]
+    for name, ks in groups:
+        line = shift(name, won_b, won_l, ks)
+        if line is not None:
+            print(line)
     print("who holds each column at the end (track A deals), baseline -> lever: % of deals (median claim turn)")
     track_a = [k for k in keys if k[DEAL.index("track_side")] == "A"]
     held: dict[str, Counter[tuple[int, str]]] = {}

@@ -4,8 +4,8 @@ cd "$(dirname "$0")/../../.."
 R=docs/balance/round29
 . docs/balance/report-common.sh
 SEL='^(all|track A|track B|desert|jungle|desert track A|desert track B|jungle track A|jungle track B|togawa|constantinople):'
-SLICES=$(ls -d $H/*-* | tr '\n' ',' | sed 's/,$//')
-DA=$(ls -d $H/*-dA | tr '\n' ',' | sed 's/,$//')
+SLICES=$(dirs $H/*-*)
+DA=$(dirs $H/*-dA)
 {
 cat <<'HEAD'
 # Balance round 29 (2026-12-07, stop 67): tool output (written by `report.sh`)
@@ -46,15 +46,15 @@ PY
   echo '```'
 fi
 if [ -d $R/hard-d6-dA ]; then
-  D6A=$(ls -d $R/hard-d6-dA* | tr '\n' ',' | sed 's/,$//')
+  D6A=$R/hard-d6-dA,$R/hard-d6-dA2   # hard-d6-dA3 joins when complete (320 deals)
   echo; echo "## D6 on the desert's track A (the desert's oil one step out; $D6A)"; echo '```'
   $P $DA $D6A | grep -E '^(all|[a-z]+):'
   .venv/bin/python $R/m3.py $DA $D6A
   echo '```'
 fi
 if [ -d $R/hard-d6-dB ]; then
-  DB=$(ls -d $H/*-dB | tr '\n' ',' | sed 's/,$//')
-  D6B=$(ls -d $R/hard-d6-dB* | tr '\n' ',' | sed 's/,$//')
+  DB=$(dirs $H/*-dB)
+  D6B=$(dirs $R/hard-d6-dB*)
   echo; echo "## D6 on the desert's track B ($D6B)"; echo '```'
   $P $DB $D6B | grep -E '^(all|[a-z]+):'
   .venv/bin/python $R/m3.py $DB $D6B | sed -n '1,12p'
